@@ -1,0 +1,1 @@
+//! Helpers shared by Kaleido's integration tests.

@@ -1,0 +1,142 @@
+//! Search, generic over `Game`: nothing in here knows any variant's rules.
+//!
+//! PLACEHOLDER API — the search is being written; the types below are the contract that the
+//! session and protocols use.
+
+pub mod tt;
+
+use crate::game::{Game, MoveList, Score};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+pub use tt::TranspositionTable;
+
+/// What the GUI or command line asked for. Times are milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: Option<u64>,
+    pub binc: Option<u64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// Number of principal variations to report (at least 1).
+    pub multipv: usize,
+    /// Search threads (Lazy SMP; at least 1).
+    pub threads: usize,
+    /// Time kept back per move for GUI and pipe latency.
+    pub move_overhead: u64,
+}
+
+/// Shared between the searching threads and whoever may stop them.
+#[derive(Debug)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// When the clock started counting for this move (reset on ponderhit).
+    started: std::sync::Mutex<Instant>,
+    pub nodes: AtomicU64,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::new(false)
+    }
+}
+
+impl Control {
+    pub fn new(pondering: bool) -> Control {
+        Control {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            started: std::sync::Mutex::new(Instant::now()),
+            nodes: AtomicU64::new(0),
+        }
+    }
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+    /// The opponent played the expected move: from now on the clock is ours.
+    pub fn ponderhit(&self) {
+        if let Ok(mut s) = self.started.lock() {
+            *s = Instant::now();
+        }
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+    pub fn elapsed_ms(&self) -> u64 {
+        self.started
+            .lock()
+            .map(|s| s.elapsed().as_millis() as u64)
+            .unwrap_or(0)
+    }
+}
+
+/// One progress report: a finished iteration (or an updated PV) of one principal variation.
+#[derive(Clone, Debug)]
+pub struct Info<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of this line among the MultiPV lines.
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Per mille of the TT in use.
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// `None` only when the root has no legal move.
+    pub best: Option<M>,
+    pub ponder: Option<M>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Searches `root` within `limits`; calls `report` after each completed iteration.
+/// Returns as soon as possible after `control.stop()`.
+pub fn search<G: Game>(
+    root: &G,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    control: &Control,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    // Placeholder until the real search lands: the first legal move.
+    let _ = (limits, tt);
+    let mut moves = MoveList::new();
+    root.generate(&mut moves);
+    let best = moves.first().copied();
+    if let Some(m) = best {
+        report(&Info {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score: 0,
+            nodes: 1,
+            time_ms: control.elapsed_ms(),
+            hashfull: 0,
+            pv: vec![m],
+        });
+    }
+    SearchResult {
+        best,
+        ponder: None,
+        score: 0,
+        depth: 1,
+        nodes: 1,
+    }
+}

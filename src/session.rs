@@ -1,0 +1,250 @@
+//! The object-safe face of a game for protocols and the command line: everything speaks move
+//! strings and FENs, so the protocol layer never sees a variant's types. Implemented once,
+//! generically, for every `Game`.
+
+use crate::game::{
+    perft, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE,
+    MATE_BOUND,
+};
+use crate::search::{self, Control, Limits, TranspositionTable};
+
+/// A score as protocols print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreText {
+    Centipawns(Score),
+    /// Mate in N moves (positive: the side to move mates).
+    Mate(i32),
+}
+
+impl ScoreText {
+    pub fn from_score(score: Score) -> ScoreText {
+        if score >= MATE_BOUND {
+            ScoreText::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            ScoreText::Mate(-((MATE + score + 1) / 2))
+        } else {
+            ScoreText::Centipawns(score)
+        }
+    }
+}
+
+/// A search report with the PV already in text.
+#[derive(Clone, Debug)]
+pub struct InfoLine {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub hashfull: u32,
+    pub pv: Vec<String>,
+}
+
+impl InfoLine {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BestMove {
+    pub best: Option<String>,
+    pub ponder: Option<String>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+pub trait Session: Send {
+    fn variant(&self) -> &'static str;
+    fn options(&self) -> &VariantOptions;
+    /// Back to the start position, history cleared.
+    fn new_game(&mut self);
+    /// On error the position is unchanged.
+    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String>;
+    fn fen(&self, dialect: Dialect) -> String;
+    /// Plays one move; on error the position is unchanged.
+    fn play(&mut self, text: &str, dialect: Dialect) -> Result<(), MoveError>;
+    /// Takes back the last move; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// Every legal move string (the strings perft counts).
+    fn legal_moves(&self, dialect: Dialect) -> Vec<String>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn side_to_move(&self) -> Side;
+    fn plies(&self) -> usize;
+    fn key(&self) -> u64;
+    /// Leaf counts below each root move (`depth` >= 1).
+    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)>;
+    fn diagram(&self) -> String;
+    fn evaluate(&self) -> Score;
+    fn xboard_variant(&self) -> &'static str;
+    fn xboard_setup(&self) -> Vec<String>;
+    /// Searches the current position; `report` receives each iteration's lines.
+    fn search(
+        &self,
+        limits: &Limits,
+        tt: &TranspositionTable,
+        control: &Control,
+        dialect: Dialect,
+        report: &mut dyn FnMut(InfoLine),
+    ) -> BestMove;
+    fn clone_box(&self) -> Box<dyn Session>;
+}
+
+#[derive(Clone)]
+pub struct GameSession<G: Game> {
+    game: G,
+    options: VariantOptions,
+}
+
+impl<G: Game> GameSession<G> {
+    pub fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
+        Ok(GameSession {
+            game: G::new(variant, options)?,
+            options: options.clone(),
+        })
+    }
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+/// Texts of a line of moves played from `game`.
+fn line_text<G: Game>(game: &G, line: &[G::Move], dialect: Dialect) -> Vec<String> {
+    let mut g = game.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        out.push(g.move_text(mv, dialect));
+        g.make(mv);
+    }
+    out
+}
+
+impl<G: Game> Session for GameSession<G> {
+    fn variant(&self) -> &'static str {
+        self.game.variant()
+    }
+    fn options(&self) -> &VariantOptions {
+        &self.options
+    }
+    fn new_game(&mut self) {
+        if let Ok(g) = G::new(self.game.variant(), &self.options) {
+            self.game = g;
+        }
+    }
+    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
+        self.game.set_fen(fen, dialect)
+    }
+    fn fen(&self, dialect: Dialect) -> String {
+        self.game.fen(dialect)
+    }
+    fn play(&mut self, text: &str, dialect: Dialect) -> Result<(), MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.game.parse_move(text, dialect)?;
+        self.game.make(mv);
+        Ok(())
+    }
+    fn undo(&mut self) -> bool {
+        if self.game.plies() == 0 {
+            return false;
+        }
+        self.game.unmake();
+        true
+    }
+    fn legal_moves(&self, dialect: Dialect) -> Vec<String> {
+        let mut moves = MoveList::new();
+        self.game.generate(&mut moves);
+        moves
+            .iter()
+            .map(|&m| self.game.move_text(m, dialect))
+            .collect()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn side_to_move(&self) -> Side {
+        self.game.side_to_move()
+    }
+    fn plies(&self) -> usize {
+        self.game.plies()
+    }
+    fn key(&self) -> u64 {
+        self.game.key()
+    }
+    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)> {
+        use rayon::prelude::*;
+        let mut moves = MoveList::new();
+        self.game.generate(&mut moves);
+        moves
+            .par_iter()
+            .map(|&mv| {
+                let text = self.game.move_text(mv, dialect);
+                let mut g = self.game.clone();
+                g.make(mv);
+                (text, perft(&mut g, depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+    fn diagram(&self) -> String {
+        self.game.diagram()
+    }
+    fn evaluate(&self) -> Score {
+        self.game.evaluate()
+    }
+    fn xboard_variant(&self) -> &'static str {
+        self.game.xboard_variant()
+    }
+    fn xboard_setup(&self) -> Vec<String> {
+        self.game.xboard_setup()
+    }
+    fn search(
+        &self,
+        limits: &Limits,
+        tt: &TranspositionTable,
+        control: &Control,
+        dialect: Dialect,
+        report: &mut dyn FnMut(InfoLine),
+    ) -> BestMove {
+        let game = &self.game;
+        let result = search::search(game, limits, tt, control, &mut |info| {
+            report(InfoLine {
+                depth: info.depth,
+                seldepth: info.seldepth,
+                multipv: info.multipv,
+                score: info.score,
+                nodes: info.nodes,
+                time_ms: info.time_ms,
+                hashfull: info.hashfull,
+                pv: line_text(game, &info.pv, dialect),
+            })
+        });
+        let line: Vec<G::Move> = result.best.into_iter().chain(result.ponder).collect();
+        let mut texts = line_text(game, &line, dialect).into_iter();
+        BestMove {
+            best: texts.next(),
+            ponder: texts.next(),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+        }
+    }
+    fn clone_box(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_print_in_moves() {
+        assert_eq!(ScoreText::from_score(MATE - 1), ScoreText::Mate(1));
+        assert_eq!(ScoreText::from_score(MATE - 3), ScoreText::Mate(2));
+        assert_eq!(ScoreText::from_score(-MATE + 2), ScoreText::Mate(-1));
+        assert_eq!(ScoreText::from_score(35), ScoreText::Centipawns(35));
+    }
+}

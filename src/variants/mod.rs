@@ -1,0 +1,48 @@
+//! The registry: variant name -> constructor and rule options. The list UCI_Variant, XBoard's
+//! `feature variants` and `kaleido variants` show comes from here.
+
+use crate::game::{Game, OptionSpec, VariantOptions};
+use crate::session::{GameSession, Session};
+
+pub struct VariantInfo {
+    pub name: &'static str,
+    /// Rule options this variant accepts (engine options like Hash are not listed here).
+    pub options: &'static [OptionSpec],
+    create: fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>,
+}
+
+#[allow(dead_code)] // used as soon as the first variant registers
+fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
+    Ok(Box::new(GameSession::<G>::new(name, options)?))
+}
+
+/// Every variant Kaleido plays, in the order front-ends list them.
+pub static VARIANTS: &[VariantInfo] = &[];
+
+pub fn find(name: &str) -> Option<&'static VariantInfo> {
+    VARIANTS.iter().find(|v| v.name.eq_ignore_ascii_case(name))
+}
+
+pub fn names() -> impl Iterator<Item = &'static str> {
+    VARIANTS.iter().map(|v| v.name)
+}
+
+impl VariantInfo {
+    /// Checks every option against this variant's list and canonicalises the values.
+    pub fn validate(&self, options: &VariantOptions) -> Result<VariantOptions, String> {
+        let mut out = VariantOptions::default();
+        for (name, value) in options.iter() {
+            let spec = self
+                .options
+                .iter()
+                .find(|s| s.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| format!("variant {} has no option '{name}'", self.name))?;
+            out.set(spec.name, &spec.validate(value)?);
+        }
+        Ok(out)
+    }
+
+    pub fn new_session(&self, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
+        (self.create)(self.name, &self.validate(options)?)
+    }
+}
