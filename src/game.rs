@@ -97,7 +97,13 @@ impl fmt::Display for Outcome {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Dialect {
     Uci,
+    /// CECP. A turn XBoard cannot carry as one move may be written as several space-separated
+    /// protocol moves (e.g. `d2d4 @@@@ d7d5`): the XBoard layer sends each as its own `move`, and
+    /// `parse_move` answers `MoveError::Incomplete` to a valid beginning of such a turn.
     XBoard,
+    /// A game record's notation (SAN for chess, the source page's notation for our games): what
+    /// `kaleido replay` reads and PGN files contain.
+    Record,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,4 +4,5 @@ pub mod game;
 pub mod mailbox;
 pub mod search;
 pub mod session;
+pub mod tournament;
 pub mod variants;

@@ -8,6 +8,8 @@ pub struct VariantInfo {
     pub name: &'static str,
     /// Rule options this variant accepts (engine options like Hash are not listed here).
     pub options: &'static [OptionSpec],
+    /// Positions (FENs, `startpos` allowed) that `kaleido bench` searches for this variant.
+    pub bench: &'static [&'static str],
     create: fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>,
 }
 
