@@ -4,12 +4,15 @@
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
 
+pub mod symmetron;
+
 pub struct VariantInfo {
     pub name: &'static str,
     /// Rule options this variant accepts (engine options like Hash are not listed here).
     pub options: &'static [OptionSpec],
     /// Positions (FENs, `startpos` allowed) that `kaleido bench` searches for this variant.
     pub bench: &'static [&'static str],
+    #[allow(clippy::type_complexity)] // a plain constructor pointer, clearer spelled out
     create: fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>,
 }
 
@@ -19,7 +22,12 @@ fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Sessi
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
-pub static VARIANTS: &[VariantInfo] = &[];
+pub static VARIANTS: &[VariantInfo] = &[VariantInfo {
+    name: symmetron::NAME,
+    options: &[],
+    bench: symmetron::BENCH,
+    create: create::<symmetron::Symmetron>,
+}];
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|v| v.name.eq_ignore_ascii_case(name))
