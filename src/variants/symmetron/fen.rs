@@ -56,6 +56,16 @@ impl Position {
     pub fn from_fen(fen: &str, xboard: bool) -> Result<Position, String> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let board_field = fields.first().ok_or("empty FEN")?;
+        // XBoard appends its holdings (`[PPd]`, `[-]`) and may mark promoted pieces with `~`;
+        // neither is part of a Symmetron position.
+        let cleaned: String;
+        let board_field = if xboard {
+            let without_holdings = board_field.split('[').next().unwrap_or("");
+            cleaned = without_holdings.replace('~', "");
+            cleaned.as_str()
+        } else {
+            board_field
+        };
         let ranks = parse_board(board_field)?;
         if ranks.len() != RANKS {
             return Err(format!("expected {RANKS} ranks, found {}", ranks.len()));
@@ -87,9 +97,13 @@ impl Position {
                     FenCell::Empty => {}
                     FenCell::Hole => return Err("'*' is not a square of the Arena".into()),
                     FenCell::Piece(c) => {
-                        let p =
+                        let mut p =
                             piece_from_letter(*c).ok_or_else(|| format!("unknown piece '{c}'"))?;
                         if let Some(owner) = ls_owner {
+                            // XBoard keeps a retrieved Canon as `V`; on an LS it is a Cannon.
+                            if kind(p) == CANON {
+                                p = make_piece(CANNON, colour(p));
+                            }
                             check_ls_piece(p, owner)?;
                         }
                         pos.board[sq as usize] = p;
@@ -214,6 +228,15 @@ mod tests {
         assert_eq!(
             Position::from_fen(short, true).unwrap().to_fen(false),
             START
+        );
+        // What XBoard 4.9.1 sent in a real match (holdings appended).
+        let sent = "nc3k3cnu/hd1a3a1dr*/pppbbbbbppp*/11*/11*/11*/11*/PPPBBBBBPPP*/RD1A3A1DH*/NC3K3CNU[-] w - - 0 1";
+        assert_eq!(Position::from_fen(sent, true).unwrap().to_fen(false), START);
+        // A retrieved Canon that XBoard shows as `V` on l1 is our `C` on WLS.
+        let canon = "5k6/11*/11*/11*/11*/11*/11*/11*/11*/5K5V[PPd] w - - 0 1";
+        assert_eq!(
+            Position::from_fen(canon, true).unwrap().to_fen(false),
+            "5k5/11/11/11/11/11/11/11/11/5K5 C- w 0 1"
         );
     }
 

@@ -2,7 +2,8 @@
 //! moves XBoard can relay (launching squares are l1/l10, i.e. `l0`/`l9` in its 0-based ranks):
 //! in-place changes go out to an empty square and back with the mover's null move `@@@@`
 //! between, approach captures go onto the victim and back, explosions capture the partner and
-//! park the mover on an inaccessible l-file square, and a retrieval is a drop on the mover's LS.
+//! park the mover on an inaccessible l-file square, and a retrieval is a drop on the mover's LS
+//! from the holdings XBoard fills with every captured piece.
 
 use super::board::*;
 use super::make::{changed, direction, flipped, victim_square};
@@ -78,6 +79,16 @@ impl Position {
         let us = self.side;
         let mover = self.at(mv.from);
         let mut parts: Vec<String> = match mv.kind {
+            // XBoard may hold a retrieved Canon as `V` on the LS (see below): a Can(n)on
+            // entering from the LS always names its state.
+            MoveKind::Drop if kind(mover) == CANNON => {
+                vec![format!(
+                    "{}{}{}",
+                    xb(mv.from),
+                    xb(mv.to),
+                    lower_letter(mover)
+                )]
+            }
             MoveKind::Normal | MoveKind::ToLs | MoveKind::Drop => {
                 vec![format!("{}{}", xb(mv.from), xb(mv.to))]
             }
@@ -128,13 +139,14 @@ impl Position {
         if let Some(v) = victim_square(mv) {
             let victim = self.at(v);
             if victim != EMPTY && self.retrieves(v, victim) {
-                let k = if kind(victim) == CANON {
-                    CANNON
-                } else {
-                    kind(victim)
-                };
+                // XBoard put the victim in the mover's holdings under the same letter (a Canon
+                // stays `V` there): drop exactly that.
                 parts.push("@@@@".into());
-                parts.push(format!("{}@{}", LETTERS[k as usize], xboard_ls(us)));
+                parts.push(format!(
+                    "{}@{}",
+                    LETTERS[kind(victim) as usize],
+                    xboard_ls(us)
+                ));
             }
         }
         parts.join(" ")

@@ -588,3 +588,22 @@ fn legality_speed_naive_vs_attack_test() {
         );
     }
 }
+
+/// A scripted game with every special move, as XBoard parts (one turn a line) and the final
+/// positions: input for the XBoard relay experiment (`--ignored --nocapture`).
+#[test]
+#[ignore]
+fn print_xboard_script() {
+    let script = std::env::var("SYM_SCRIPT").unwrap_or_else(|_| "@d6 @h5 i3=B b10~ d3c4 c8c6 c4b5 c6c5 b5c5 h5g6 j1~ g6f6 d6e6 f6*e6 @e7 k9@ d2d4 k10i9 d4d7x i9k10".into());
+    let mut g = game(START_FEN);
+    println!("SETUP {}", g.xboard_setup()[0]);
+    for mv in script.split_whitespace() {
+        let m = g
+            .parse_move(mv, Dialect::Uci)
+            .unwrap_or_else(|e| panic!("{mv}: {e} in {}", g.fen(Dialect::Uci)));
+        println!("TURN {}", g.move_text(m, Dialect::XBoard));
+        g.make(m);
+    }
+    println!("FINAL {}", g.fen(Dialect::XBoard));
+    println!("FINALUCI {}", g.fen(Dialect::Uci));
+}
