@@ -132,4 +132,6 @@ pub fn search<G: Game>(
 }
 
 #[cfg(test)]
+mod chess_tests;
+#[cfg(test)]
 mod tests;
