@@ -25,6 +25,8 @@ impl<G: Game> Worker<'_, G> {
         null_allowed: bool,
     ) -> Score {
         self.pv[ply].clear();
+        let key = self.game.key();
+        self.shared.tt.prefetch(key);
         let in_check = self.game.in_check();
         // Check extension: a position in check is searched one ply deeper, so that forcing lines
         // are not cut at the horizon (and a check at depth 0 gets its evasions searched).
@@ -54,7 +56,6 @@ impl<G: Game> Worker<'_, G> {
             return alpha;
         }
 
-        let key = self.game.key();
         let hit = self.shared.tt.probe(key, ply);
         let tt_move_key = hit.map_or(0, |h| h.move_key);
         if let Some(h) = hit {
@@ -68,8 +69,10 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        let static_eval = if in_check { -INFINITY } else { self.evaluate() };
+        // Set when this node is so far below alpha that quiet moves cannot help at this depth.
+        let mut futile = false;
         if !pv_node && !in_check {
+            let static_eval = self.evaluate();
             // Reverse futility: far enough above beta, a quiet position will not fall below it.
             if depth <= REVERSE_FUTILITY_DEPTH
                 && beta.abs() < MATE_BOUND
@@ -98,6 +101,14 @@ impl<G: Game> Worker<'_, G> {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
             }
+            futile = depth <= FUTILITY_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && static_eval + FUTILITY_MARGIN * depth <= alpha;
+        }
+        // Internal iterative reduction: without a TT move this node was never searched well;
+        // a shallower search is cheaper and fills the TT for the next iteration.
+        if tt_move_key == 0 && depth >= IIR_DEPTH {
+            depth -= 1;
         }
 
         let mut moves = MoveList::new();
@@ -128,6 +139,18 @@ impl<G: Game> Worker<'_, G> {
             };
             let killer = quiet && self.heuristics.is_killer(ply, mv);
             self.game.make(mv);
+            let gives_check = self.game.in_check();
+            // Quiet moves that neither check nor escape check are skipped at shallow depth when
+            // the node is hopeless (futility) or when many were tried already (late move
+            // pruning); never the first move, and not while every move so far loses to mate.
+            if quiet && !pv_node && !in_check && !gives_check && i > 0 && best > -MATE_BOUND {
+                let late = depth <= LATE_MOVE_DEPTH
+                    && quiets_tried.len() >= LATE_MOVE_BASE + (depth * depth) as usize;
+                if futile || late {
+                    self.game.unmake();
+                    continue;
+                }
+            }
             let new_depth = depth - 1;
             let score = if i == 0 {
                 -self.alpha_beta(new_depth, -beta, -alpha, ply + 1, true)
@@ -135,12 +158,7 @@ impl<G: Game> Worker<'_, G> {
                 // Late quiet moves of a well-ordered list rarely matter: search them shallower
                 // first and in full only if they surprise.
                 let mut reduction = 0;
-                if depth >= LMR_DEPTH
-                    && i >= LMR_MOVES
-                    && quiet
-                    && !in_check
-                    && !self.game.in_check()
-                {
+                if depth >= LMR_DEPTH && i >= LMR_MOVES && quiet && !in_check && !gives_check {
                     reduction = lmr_reduction(depth, i) - pv_node as i32 - killer as i32;
                     reduction = reduction.min(new_depth - 1).max(0);
                 }

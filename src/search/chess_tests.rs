@@ -298,3 +298,80 @@ fn speed() {
         total_nodes * 1000 / total_ms.max(1)
     );
 }
+
+/// Win At Chess positions whose key move Fairy-Stockfish 11.1 confirms at depth 16.
+const WAC: &[(&str, &str)] = &[
+    (
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        "g3g6",
+    ),
+    (
+        "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+        "e3g3",
+    ),
+    (
+        "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+        "h6h7",
+    ),
+    ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", "c6c4"),
+    ("7k/p7/1R5K/6r1/6p1/6P1/8/8 w - - 0 1", "b6b7"),
+    (
+        "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1",
+        "g4e3",
+    ),
+    (
+        "r4q1k/p2bR1rp/2p2Q1N/5p2/5p2/2P5/PP3PPP/R5K1 w - - 0 1",
+        "e7f7",
+    ),
+    (
+        "3q1rk1/p4pp1/2pb3p/3p4/6Pr/1PNQ4/P1PB1PP1/4RRK1 b - - 0 1",
+        "d6h2",
+    ),
+    (
+        "2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - 0 1",
+        "h4h7",
+    ),
+];
+
+#[test]
+fn finds_win_at_chess_key_moves() {
+    // Each key move is found within 5,000 nodes (the `tactics` probe): 100,000 leaves room.
+    for (fen, key_move) in WAC {
+        let out = run(
+            &chess(fen),
+            &Limits {
+                nodes: Some(100_000),
+                ..limits()
+            },
+        );
+        assert_eq!(out.best.as_deref(), Some(*key_move), "{fen}");
+    }
+}
+
+/// Tactical strength probe: nodes until each key move is found and kept (prints a table).
+/// `cargo test --lib search::chess_tests::tactics -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn tactics() {
+    let mut total = 0;
+    for (fen, key_move) in WAC {
+        let game = chess(fen);
+        let out = run(&game, &depth(14));
+        // The node count of the first report from which the key move stayed the choice.
+        let mut found_at = None;
+        for info in &out.infos {
+            let choice = game.move_text(info.pv[0], Dialect::Uci);
+            if choice == *key_move {
+                found_at.get_or_insert(info.nodes);
+            } else {
+                found_at = None;
+            }
+        }
+        println!(
+            "{key_move}: found at {found_at:?} nodes, depth 14 after {}",
+            out.nodes
+        );
+        total += found_at.unwrap_or(out.nodes * 2);
+    }
+    println!("tactics total {total}");
+}

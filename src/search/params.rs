@@ -11,7 +11,7 @@ pub const MAX_DEPTH: u32 = (MAX_PLY - 1) as u32;
 
 /// Nodes between two looks at the stop flag, the clock and the node limit: small enough that a
 /// `stop` is honoured within a millisecond even in wide variants, large enough to cost nothing.
-pub const CHECK_INTERVAL: u64 = 256;
+pub const CHECK_INTERVAL: u64 = 64;
 /// Nodes a helper thread searches before adding its count to the shared counter.
 pub const NODE_FLUSH_INTERVAL: u64 = 1024;
 
@@ -31,6 +31,19 @@ pub const NULL_MOVE_REDUCTION_DIVISOR: i32 = 4;
 /// Reverse futility: a static eval this far above beta per ply of depth is trusted to hold.
 pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
 pub const REVERSE_FUTILITY_MARGIN: Score = 90;
+
+/// Futility pruning: at this depth or less, quiet moves are skipped when the static eval plus
+/// this margin per ply cannot reach alpha.
+pub const FUTILITY_DEPTH: i32 = 3;
+pub const FUTILITY_MARGIN: Score = 120;
+
+/// Late move pruning: at this depth or less, quiet moves after `BASE + depth^2` quiet moves
+/// already tried are skipped (ordering put the promising ones first).
+pub const LATE_MOVE_DEPTH: i32 = 3;
+pub const LATE_MOVE_BASE: usize = 3;
+
+/// Internal iterative reduction: a node this deep without a TT move is searched one ply less.
+pub const IIR_DEPTH: i32 = 4;
 
 /// Late move reductions apply from this depth and after this many moves were searched in full.
 pub const LMR_DEPTH: i32 = 3;

@@ -11,6 +11,8 @@ use crate::game::{Game, MoveList, Score, INFINITY};
 impl<G: Game> Worker<'_, G> {
     pub fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
         self.pv[ply].clear();
+        let key = self.game.key();
+        self.shared.tt.prefetch(key);
         self.count_node(ply);
         if self.aborted {
             return 0;
@@ -23,7 +25,6 @@ impl<G: Game> Worker<'_, G> {
             return self.evaluate();
         }
         let pv_node = beta - alpha > 1;
-        let key = self.game.key();
         let hit = self.shared.tt.probe(key, ply);
         if let Some(h) = hit {
             let usable = match h.bound {

@@ -154,6 +154,13 @@ impl TranspositionTable {
         index * BUCKET * 2
     }
 
+    /// Starts loading the bucket of `key` into the cache, so that the probe that follows some
+    /// work later does not wait for memory (a plain load: prefetch intrinsics need `unsafe`).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        std::hint::black_box(self.words[self.bucket(key)].load(Ordering::Relaxed));
+    }
+
     /// The entry of `key`, if the table holds one, with mate scores made relative to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let base = self.bucket(key);
