@@ -375,3 +375,25 @@ fn tactics() {
     }
     println!("tactics total {total}");
 }
+
+#[test]
+fn self_play_keeps_to_legal_moves_with_a_shared_table() {
+    // Forty plies at depth 4 with one table across moves (entries of earlier searches age).
+    let mut game = Chess::new("chess", &VariantOptions::default()).expect("chess");
+    let tt = TranspositionTable::new(4);
+    for _ in 0..40 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let control = Control::new(false);
+        let result = search(&game, &depth(4), &tt, &control, &mut |i| {
+            assert_legal_line(&game, &i.pv)
+        });
+        let best = result.best.expect("a move while the game is on");
+        let mut moves = MoveList::new();
+        game.generate(&mut moves);
+        assert!(moves.contains(&best));
+        game.make(best);
+    }
+    assert!(game.plies() >= 20, "a real game was played");
+}

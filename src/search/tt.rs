@@ -17,6 +17,8 @@ const BUCKET: usize = 4;
 const ENTRY_BYTES: usize = 16;
 /// Ages wrap at 64 (6 bits in the entry).
 const AGE_CYCLE: u8 = 64;
+/// The largest table we try to allocate (64 GB); bigger Hash values are clamped to it.
+pub const MAX_MEGABYTES: usize = 1 << 16;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -98,22 +100,30 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
+    /// A table of `megabytes` (at least 1, at most `MAX_MEGABYTES`); if the memory cannot be
+    /// had, the largest power-of-two fraction of it that can (so a huge Hash value cannot abort
+    /// the engine). `megabytes()` tells the size obtained.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let megabytes = megabytes.max(1);
-        let buckets = (megabytes << 20) / (ENTRY_BYTES * BUCKET);
-        let words = (0..buckets * BUCKET * 2)
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        TranspositionTable {
-            megabytes,
-            words,
-            buckets,
-            age: AtomicU8::new(0),
+        let mut megabytes = megabytes.clamp(1, MAX_MEGABYTES);
+        loop {
+            let buckets = (megabytes << 20) / (ENTRY_BYTES * BUCKET);
+            let len = buckets * BUCKET * 2;
+            let mut words: Vec<AtomicU64> = Vec::new();
+            if words.try_reserve_exact(len).is_ok() || megabytes == 1 {
+                words.extend((0..len).map(|_| AtomicU64::new(0)));
+                return TranspositionTable {
+                    megabytes,
+                    words,
+                    buckets,
+                    age: AtomicU8::new(0),
+                };
+            }
+            megabytes /= 2;
         }
     }
 
     pub fn resize(&mut self, megabytes: usize) {
-        if megabytes.max(1) != self.megabytes {
+        if megabytes.clamp(1, MAX_MEGABYTES) != self.megabytes {
             *self = TranspositionTable::new(megabytes);
         }
     }
@@ -302,6 +312,19 @@ mod tests {
         assert!(tt.probe(same_bucket[0], 0).is_some(), "fresh depth 1 kept");
         assert!(tt.probe(same_bucket[1], 0).is_none(), "depth 11, aged out");
         assert!(tt.probe(same_bucket[2], 0).is_some());
+    }
+
+    #[test]
+    fn sizes_follow_the_hash_option() {
+        let mut tt = TranspositionTable::new(0);
+        assert_eq!(tt.megabytes(), 1);
+        assert_eq!(tt.words.len() * 8, 1 << 20);
+        tt.resize(3);
+        assert_eq!(tt.megabytes(), 3);
+        assert_eq!(tt.words.len() * 8, 3 << 20);
+        tt.store(99, 0, 1, 0, 1, Bound::Exact);
+        tt.resize(3);
+        assert!(tt.probe(99, 0).is_some(), "same size: contents kept");
     }
 
     #[test]
