@@ -12,7 +12,9 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 pub const DEFAULT_HASH_MB: usize = 16;
-pub const MAX_HASH_MB: usize = 65536;
+/// Larger requests are clamped to this: the table is allocated and zeroed at once, and a request beyond the
+/// machine's memory would abort the process.
+pub const MAX_HASH_MB: usize = 4096;
 pub const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;

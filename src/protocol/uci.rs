@@ -563,7 +563,7 @@ mod tests {
         let lines = option_lines();
         assert!(lines
             .iter()
-            .any(|l| l == "option name Hash type spin default 16 min 1 max 65536"));
+            .any(|l| l == "option name Hash type spin default 16 min 1 max 4096"));
         assert!(lines
             .iter()
             .any(|l| l == "option name Ponder type check default false"));
