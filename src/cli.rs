@@ -25,7 +25,7 @@ use std::time::Instant;
              UCI or XBoard on stdin/stdout, chosen by the first command."
 )]
 pub struct Cli {
-    /// Write the log to this file instead of stderr (level from KALEIDO_LOG, default info).
+    /// Write the log to this file instead of stderr (level from KALEIDO_LOG; default debug).
     #[arg(long, global = true, value_name = "FILE")]
     pub log_file: Option<PathBuf>,
     #[command(subcommand)]
@@ -152,10 +152,13 @@ impl PositionArgs {
     }
 }
 
-/// Sets up logging: `KALEIDO_LOG` (env_logger syntax, default `info`) to stderr or `file`.
+/// Sets up logging: `KALEIDO_LOG` (env_logger syntax; default `warn` to stderr, `debug` to `file`).
 pub fn init_logging(file: Option<&PathBuf>) -> Result<(), String> {
-    let mut builder =
-        env_logger::Builder::from_env(env_logger::Env::new().filter_or("KALEIDO_LOG", "info"));
+    // A log file is asked for to see the protocol traffic: debug level unless told otherwise.
+    let default_level = if file.is_some() { "debug" } else { "warn" };
+    let mut builder = env_logger::Builder::from_env(
+        env_logger::Env::new().filter_or("KALEIDO_LOG", default_level),
+    );
     if let Some(path) = file {
         let file = std::fs::File::create(path)
             .map_err(|e| format!("cannot open log file {}: {e}", path.display()))?;

@@ -209,7 +209,8 @@ impl XBoard {
             out,
             engine_side: Some(Side::Black),
             analyzing: false,
-            post: Arc::new(AtomicBool::new(true)),
+            // Thinking output stays off until `post` (XBoard sends it when the user wants it).
+            post: Arc::new(AtomicBool::new(false)),
             ponder: false,
             purpose: None,
             clock: Clock::default(),
