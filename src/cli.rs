@@ -268,6 +268,7 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 say(row)?;
             }
             say(&format!("fen {}", session.fen(Dialect::Uci)))?;
+            say(&format!("info string threads {threads} hash {hash}"))?;
             if let Some(outcome) = session.outcome() {
                 say("bestmove (none)")?;
                 say(&outcome.to_string())?;
