@@ -103,8 +103,8 @@ fn whole_game_engine_black_is_mated_and_claims() {
         ("h6h7", "a5a6"),
         ("h7h8", "a6h6"),
     ] {
-        t.send("time 6000");
-        t.send("otim 6000");
+        t.send("time 1000");
+        t.send("otim 1000");
         assert_eq!(t.line_starting("move "), format!("move {reply}"));
         t.send(&format!("usermove {user}"));
     }
