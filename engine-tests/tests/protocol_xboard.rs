@@ -112,6 +112,8 @@ fn whole_game_engine_black_is_mated_and_claims() {
     // After the end every move is refused as game over.
     let reply = answer(&mut t, "usermove h8g8");
     assert_eq!(reply, vec!["Illegal move (game over): h8g8"]);
+    // `go` in a finished game repeats the result rather than leaving XBoard waiting.
+    assert_eq!(answer(&mut t, "go"), vec!["1-0 {White mates}"]);
     t.send("quit");
     assert!(t.finish());
 }

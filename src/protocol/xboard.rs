@@ -321,7 +321,11 @@ impl XBoard {
             "go" => {
                 self.halt();
                 self.engine_side = Some(self.side_to_move());
-                self.think_if_our_turn();
+                // A finished game gets its result again instead of a silence XBoard would wait on.
+                match self.engine.session().outcome() {
+                    Some(outcome) => self.out.line(&outcome.to_string()),
+                    None => self.think_if_our_turn(),
+                }
             }
             "playother" => {
                 self.halt();
