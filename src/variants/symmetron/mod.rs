@@ -70,8 +70,8 @@ impl Symmetron {
             key: self.pos.key,
             kings: self.pos.kings,
             magic: self.pos.magic,
-            undo: Vec::with_capacity(2),
-            keys: Vec::with_capacity(2),
+            undo: Vec::new(),
+            keys: Vec::new(),
             mode: self.pos.mode,
         }
     }

@@ -12,6 +12,31 @@ fn at(sq: Sq, d: isize) -> Sq {
     (sq as isize + d) as Sq
 }
 
+/// File and rank differences from `a` to `b`.
+#[inline]
+fn deltas(a: Sq, b: Sq) -> (isize, isize) {
+    (
+        crate::mailbox::file_of(b) as isize - crate::mailbox::file_of(a) as isize,
+        crate::mailbox::rank_of(b) as isize - crate::mailbox::rank_of(a) as isize,
+    )
+}
+
+/// `s` lies on a rook or bishop line through `king`.
+#[inline]
+fn on_line(king: Sq, s: Sq) -> bool {
+    let (df, dr) = deltas(king, s);
+    df == 0 || dr == 0 || df.abs() == dr.abs()
+}
+
+/// Emptying `s` could open an attack on `king`: a line, or the 2nd/4th knight point of a
+/// knight ray from the King (the odd points of a Slip-Nightrider's path toward it).
+#[inline]
+fn vacating_matters(king: Sq, s: Sq) -> bool {
+    let (df, dr) = deltas(king, s);
+    let (a, b) = (df.abs(), dr.abs());
+    on_line(king, s) || matches!((a, b), (2, 4) | (4, 2) | (4, 8) | (8, 4))
+}
+
 /// Which moves to produce.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Wanted {
@@ -394,18 +419,64 @@ impl Position {
         k != NO_SQ && self.attacked(k, self.side.other())
     }
 
-    /// Every legal move: pseudo-legal moves that leave the mover's King unattacked.
+    /// Every legal move: pseudo-legal moves that leave the mover's King unattacked. Only moves
+    /// that may expose the King (see `may_expose`) are made and tested.
     pub fn legal_moves(&mut self, out: &mut MoveList<Move>, wanted: Wanted) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves(&mut pseudo, wanted);
         let us = self.side;
+        let king = self.kings[us.index()];
+        let check = self.in_check();
         for &m in &pseudo {
-            self.make(m);
-            let k = self.kings[us.index()];
-            let ok = k == NO_SQ || !self.attacked(k, us.other());
-            self.unmake();
-            if ok {
+            if king == NO_SQ || (!check && !self.may_expose(m, king)) || self.safe_after(m) {
                 out.push(m);
+            }
+        }
+    }
+
+    /// The reference: every pseudo-legal move made and tested (tests compare the two).
+    pub fn legal_moves_full_test(&mut self, out: &mut MoveList<Move>, wanted: Wanted) {
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves(&mut pseudo, wanted);
+        for &m in &pseudo {
+            if self.safe_after(m) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// Makes `m`, tests the mover's King, takes it back.
+    fn safe_after(&mut self, m: Move) -> bool {
+        let us = self.side;
+        self.make(m);
+        let k = self.kings[us.index()];
+        let ok = k == NO_SQ || !self.attacked(k, us.other());
+        self.unmake();
+        ok
+    }
+
+    /// Whether `m` could leave the mover's King (on `king`, not in check) attacked. Attacks on
+    /// a square change only when a modifier changes (a magic piece moves or explodes), the King
+    /// moves, a square is vacated on a line through the King or on an odd point of a
+    /// Slip-Nightrider's path to it, or a square on a line through the King is filled (a new
+    /// Can(n)on screen). Everything else is legal without making it.
+    fn may_expose(&self, m: Move, king: Sq) -> bool {
+        let mover = self.at(m.from);
+        match m.kind {
+            MoveKind::FlipInPlace | MoveKind::Change => false,
+            MoveKind::ToLs | MoveKind::Explode => true,
+            MoveKind::Drop | MoveKind::DropFlip => {
+                is_magic_kind(kind(mover)) || on_line(king, m.to)
+            }
+            MoveKind::Normal | MoveKind::NormalFlip => {
+                kind(mover) == KING
+                    || is_magic_kind(kind(mover))
+                    || vacating_matters(king, m.from)
+                    || on_line(king, m.to)
+            }
+            MoveKind::Approach => {
+                let v = (m.to as isize + super::make::direction(m.from, m.to)) as Sq;
+                vacating_matters(king, m.from) || on_line(king, m.to) || vacating_matters(king, v)
             }
         }
     }

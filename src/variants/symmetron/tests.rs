@@ -349,6 +349,12 @@ fn random_playouts_keep_state_consistent() {
             let mut naive_list = MoveList::new();
             naive.generate(&mut naive_list);
             assert_eq!(list, naive_list, "{}", g.fen(Dialect::Uci));
+            // The shortcut legality filter equals making and testing every move.
+            let mut full = MoveList::new();
+            g.position()
+                .clone()
+                .legal_moves_full_test(&mut full, Wanted::All);
+            assert_eq!(list, full, "{}", g.fen(Dialect::Uci));
             let keys: BTreeSet<u32> = list.iter().map(|&m| Symmetron::move_key(m)).collect();
             assert_eq!(keys.len(), list.len(), "move keys unique");
             let fen = g.fen(Dialect::Uci);
