@@ -69,6 +69,7 @@ impl Symmetron {
             fullmove: self.pos.fullmove,
             key: self.pos.key,
             kings: self.pos.kings,
+            counts: self.pos.counts,
             magic: self.pos.magic,
             undo: Vec::new(),
             keys: Vec::new(),
