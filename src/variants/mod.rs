@@ -4,12 +4,16 @@
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
 
+pub mod palace;
+pub mod xiangqi;
+
 pub struct VariantInfo {
     pub name: &'static str,
     /// Rule options this variant accepts (engine options like Hash are not listed here).
     pub options: &'static [OptionSpec],
     /// Positions (FENs, `startpos` allowed) that `kaleido bench` searches for this variant.
     pub bench: &'static [&'static str],
+    #[allow(clippy::type_complexity)] // a plain constructor signature; an alias would hide it
     create: fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>,
 }
 
@@ -19,7 +23,17 @@ fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Sessi
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
-pub static VARIANTS: &[VariantInfo] = &[];
+pub static VARIANTS: &[VariantInfo] = &[VariantInfo {
+    name: "xiangqi",
+    options: &[],
+    bench: &[
+        "startpos",
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "r1bakab2/9/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1C2B1NC1/9/RN1AKAB1R w - - 0 1",
+        "3ak4/4a4/9/9/2P6/9/9/4B4/9/3K1N3 w - - 0 1",
+    ],
+    create: create::<xiangqi::XiangqiGame>,
+}];
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|v| v.name.eq_ignore_ascii_case(name))
