@@ -12,6 +12,8 @@ mod game_impl;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+#[cfg(test)]
+mod tests;
 
 use crate::game::{Dialect, MoveError, Score};
 use crate::mailbox::{square, Sq, CELLS};
