@@ -49,6 +49,12 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     fn unmake(&mut self) {
         self.unmake_move();
     }
+    fn null_move_allowed(&self) -> bool {
+        !PalaceGame::in_check(self) && self.has_attacking_piece()
+    }
+    fn make_null(&mut self) {
+        self.make_null_move();
+    }
     fn in_check(&self) -> bool {
         PalaceGame::in_check(self)
     }

@@ -11,6 +11,9 @@ use crate::mailbox::zobrist::ZOBRIST;
 use crate::mailbox::{square, Sq, CELLS};
 use std::marker::PhantomData;
 
+/// The undo record of a pass (cell 0 is never a square).
+const NULL_MOVE: Move = Move { from: 0, to: 0 };
+
 /// What `unmake` needs beyond the move itself.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -330,6 +333,42 @@ impl<R: Ruleset> PalaceGame<R> {
         self.checks.push(check);
     }
 
+    /// Passes the turn (search only). The repetition window restarts: a line through a pass is
+    /// no real game, so no position before it may count as repeated.
+    pub fn make_null_move(&mut self) {
+        self.undo.push(Undo {
+            mv: NULL_MOVE,
+            captured: EMPTY,
+            halfmove: self.halfmove,
+            psq: self.psq,
+        });
+        self.halfmove = 0;
+        self.key ^= ZOBRIST.side;
+        if self.side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.other();
+        self.keys.push(self.key);
+        // Passing is only allowed out of check, and the passer's opponent was not in check either
+        // (the previous move was legal), so nobody is in check now.
+        self.checks.push(false);
+    }
+
+    /// Whether the side to move has a piece that can attack far (so a pass is not a zugzwang
+    /// escape): rook, cannon, horse, bear or rhino.
+    pub fn has_attacking_piece(&self) -> bool {
+        let us = self.side.index();
+        self.squares().any(|sq| {
+            let c = self.cells[sq as usize];
+            c != EMPTY
+                && color_of(c) == us
+                && matches!(
+                    Kind::from_code(c),
+                    Some(Kind::Rook | Kind::Cannon | Kind::Horse | Kind::Bear | Kind::Rhino)
+                )
+        })
+    }
+
     /// Takes back the last move; does nothing at the start of the history.
     pub fn unmake_move(&mut self) {
         let Some(u) = self.undo.pop() else {
@@ -341,6 +380,15 @@ impl<R: Ruleset> PalaceGame<R> {
         let us = self.side.index();
         if self.side == Side::Black {
             self.fullmove -= 1;
+        }
+        if u.mv == NULL_MOVE {
+            self.halfmove = u.halfmove;
+            self.key = self
+                .keys
+                .last()
+                .copied()
+                .unwrap_or_else(|| self.compute_key());
+            return;
         }
         let moving = self.cells[u.mv.to as usize];
         self.cells[u.mv.from as usize] = moving;

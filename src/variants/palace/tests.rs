@@ -1,6 +1,7 @@
 //! Properties of the shared palace engine, checked for both games: seeded random playouts where
 //! the incremental key always equals `compute_key()`, unmake restores FEN and key exactly, the
-//! noisy moves are exactly the legal captures, and the cached check flag is the attack test.
+//! noisy moves are exactly the legal captures, the cached check flag is the attack test, and a
+//! null move is undone exactly.
 
 use super::{PalaceGame, Ruleset, EMPTY};
 use crate::game::{Dialect, Game, MoveList};
@@ -38,6 +39,15 @@ fn random_playouts<R: Ruleset>(seed: u64, games: usize, max_plies: usize) {
                 .filter(|m| g.cells()[m.to as usize] != EMPTY)
                 .collect();
             assert_eq!(noisy.to_vec(), captures, "{}", g.fen(Dialect::Uci));
+            if g.null_move_allowed() && rng.next().is_multiple_of(4) {
+                let before = (g.fen(Dialect::Uci), g.key());
+                g.make_null();
+                assert_eq!(g.key(), g.compute_key());
+                assert!(!g.in_check());
+                assert!(g.rule_outcome(true).is_none(), "a pass never repeats");
+                g.unmake();
+                assert_eq!((g.fen(Dialect::Uci), g.key()), before);
+            }
             let mv = moves[(rng.next() % moves.len() as u64) as usize];
             g.make(mv);
             assert_eq!(g.key(), g.compute_key(), "{}", g.fen(Dialect::Uci));
