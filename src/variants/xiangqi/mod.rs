@@ -13,6 +13,15 @@ use crate::mailbox::{Sq, CELLS};
 
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
+/// Positions `kaleido bench` searches: the start, a crowded middlegame (a published perft
+/// position), a quieter opening-middlegame and a horse + soldier ending.
+pub const BENCH: &[&str] = &[
+    "startpos",
+    "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+    "r1bakab2/9/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1C2B1NC1/9/RN1AKAB1R w - - 0 1",
+    "3ak4/4a4/9/9/2P6/9/9/4B4/9/3K1N3 w - - 0 1",
+];
+
 static ZONES: [u8; CELLS] = build_zones(9);
 
 #[derive(Clone, Copy, Debug, Default)]
