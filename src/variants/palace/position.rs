@@ -8,8 +8,29 @@ use super::{
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
 use crate::mailbox::fen::{parse_board, write_rank, FenCell};
 use crate::mailbox::zobrist::ZOBRIST;
-use crate::mailbox::{square, Sq, CELLS};
+use crate::mailbox::{file_of, rank_of, square, Sq, CELLS};
 use std::marker::PhantomData;
+
+/// Whether moving a piece (not the king) from `from` to `to` could leave our king on `king`
+/// attacked when it was not before. Vacating a square can open a rook/cannon/king line through it
+/// or unblock a lame leaper aimed at the king; occupying a square on the king's file or rank can
+/// create a cannon screen. Seen from the king, the blocking squares of every lame leap that ends on
+/// it are the diagonal neighbours (horse leg, bull eye, and the bear's and rhino's first block) and,
+/// with bear and rhino, the (2,2), (1,2) and (2,1) squares. Any other move cannot expose the king,
+/// so it skips the make-and-test.
+#[inline]
+fn could_expose(king: Sq, from: Sq, to: Sq, long_leapers: bool) -> bool {
+    let (kf, kr) = (file_of(king) as isize, rank_of(king) as isize);
+    let (df, dr) = (
+        (file_of(from) as isize - kf).abs(),
+        (rank_of(from) as isize - kr).abs(),
+    );
+    let on_line = |sq: Sq| file_of(sq) as isize == kf || rank_of(sq) as isize == kr;
+    on_line(from)
+        || on_line(to)
+        || (df == 1 && dr == 1)
+        || (long_leapers && (1..=2).contains(&df) && (1..=2).contains(&dr))
+}
 
 /// The undo record of a pass (cell 0 is never a square).
 const NULL_MOVE: Move = Move { from: 0, to: 0 };
@@ -270,10 +291,21 @@ impl<R: Ruleset> PalaceGame<R> {
         }
         let mut scratch = self.cells;
         let mut kept = start;
+        let in_check = self.in_check();
+        let king_at = self.kings[us];
         for i in start..out.len() {
             let mv = out[i];
             let captured = scratch[mv.to as usize];
             let moving = scratch[mv.from as usize];
+            if !in_check
+                && moving & KIND_MASK != Kind::King as u8
+                && !could_expose(king_at, mv.from, mv.to, R::LONG_LEAPERS)
+                && !(R::FREEING && captured & KIND_MASK == Kind::Pawn as u8)
+            {
+                out[kept] = mv;
+                kept += 1;
+                continue;
+            }
             scratch[mv.to as usize] = moving;
             scratch[mv.from as usize] = EMPTY;
             let king = if moving & KIND_MASK == Kind::King as u8 {
