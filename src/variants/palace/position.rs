@@ -297,11 +297,12 @@ impl<R: Ruleset> PalaceGame<R> {
             let mv = out[i];
             let captured = scratch[mv.to as usize];
             let moving = scratch[mv.from as usize];
-            if !in_check
-                && moving & KIND_MASK != Kind::King as u8
-                && !could_expose(king_at, mv.from, mv.to, R::LONG_LEAPERS)
-                && !(R::FREEING && captured & KIND_MASK == Kind::Pawn as u8)
-            {
+            // Taking a pawn may free enemy guards and bulls (rule 3): always test those.
+            let needs_test = in_check
+                || moving & KIND_MASK == Kind::King as u8
+                || could_expose(king_at, mv.from, mv.to, R::LONG_LEAPERS)
+                || (R::FREEING && captured & KIND_MASK == Kind::Pawn as u8);
+            if !needs_test {
                 out[kept] = mv;
                 kept += 1;
                 continue;
