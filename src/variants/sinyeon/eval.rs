@@ -1,10 +1,11 @@
 //! Sin-yeon-sang-gi evaluation: material and piece-square terms (kept incrementally by
-//! `PalaceGame`), king safety around the palace, and the freeing rule's effect on guards and bulls.
+//! `PalaceGame`), king safety around the palace (missing defenders, attackers close to it), and the
+//! freeing rule's effect on guards and bulls.
 //! Values and their sources are written up in docs/sin-yeon-sang-gi.md ("Evaluation").
 
 use super::SinYeonGame;
 use crate::game::Score;
-use crate::mailbox::{Sq, CELLS};
+use crate::mailbox::{file_of, rank_of, Sq, CELLS};
 use crate::variants::palace::{color_of, psq_table, Cell, Kind, EMPTY};
 use once_cell::sync::Lazy;
 
@@ -77,17 +78,41 @@ const DANGER_FACTOR: Score = 4;
 /// Defenders a full palace has: two guards, two bulls.
 const FULL_DEFENCE: Score = 4;
 
+/// Attackers standing close to the enemy palace: within two files of it (files d-j) and on the
+/// enemy's first four ranks, from where rooks, cannons and leapers strike into it.
+fn palace_pressure(code: Cell, sq: Sq) -> Score {
+    let color = color_of(code);
+    let file = file_of(sq);
+    let rank_from_enemy_edge = if color == 0 {
+        9 - rank_of(sq)
+    } else {
+        rank_of(sq)
+    };
+    if !(3..=9).contains(&file) || rank_from_enemy_edge > 3 {
+        return 0;
+    }
+    match Kind::from_code(code) {
+        Some(Kind::Rook) => 20,
+        Some(Kind::Cannon | Kind::Horse | Kind::Bear | Kind::Rhino) => 15,
+        Some(Kind::Pawn) => 10,
+        _ => 0,
+    }
+}
+
 /// Terms from Red's point of view.
 pub fn extra(game: &SinYeonGame) -> Score {
     let mut defenders = [0; 2];
     let mut attackers = [0; 2];
     let mut guards_bulls = [(0, 0); 2];
+    // Pressure each colour puts on the enemy palace.
+    let mut pressure = [0; 2];
     for sq in game.squares() {
         let c = game.cells()[sq as usize];
         if c == EMPTY {
             continue;
         }
         let color = color_of(c);
+        pressure[color] += palace_pressure(c, sq);
         match Kind::from_code(c) {
             Some(Kind::Guard) => {
                 defenders[color] += 1;
@@ -106,7 +131,7 @@ pub fn extra(game: &SinYeonGame) -> Score {
     let danger = |color: usize| {
         (FULL_DEFENCE - defenders[color]).max(0) * attackers[color ^ 1] * DANGER_FACTOR
     };
-    let mut score = danger(1) - danger(0);
+    let mut score = danger(1) - danger(0) + pressure[0] - pressure[1];
     if game.freed() {
         let bonus = |(g, b): (Score, Score)| g * FREED_GUARD + b * FREED_BULL;
         score += bonus(guards_bulls[0]) - bonus(guards_bulls[1]);
