@@ -263,14 +263,18 @@ impl Sprt {
 
     /// Log-likelihood ratio of H1 against H0 for the first side's results:
     /// `N (s1 - s0) (2 s - s0 - s1) / (2 var)`, with s the mean score and var the per-game variance.
+    /// (0 before the first game.)
     pub fn llr(&self, t: &Tally) -> f64 {
-        let (Some(s), Some(var)) = (t.score(), t.variance()) else {
-            return 0.0;
-        };
-        // All games ended alike: no variance to measure yet, no evidence either way.
-        if var <= 0.0 {
+        if t.games() == 0 {
             return 0.0;
         }
+        // An outcome that has not happened yet counts as half a game: without it a perfect score
+        // has zero variance and could never be decided (fastchess regularises the same way).
+        let count = |c: u32| if c == 0 { 0.5 } else { c as f64 };
+        let (w, d, l) = (count(t.wins), count(t.draws), count(t.losses));
+        let n = w + d + l;
+        let s = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
         let (s0, s1) = match self.model {
             EloModel::Logistic => (score_from_elo(self.elo0), score_from_elo(self.elo1)),
             EloModel::Normalized => {
@@ -278,7 +282,7 @@ impl Sprt {
                 (0.5 + self.elo0 * scale, 0.5 + self.elo1 * scale)
             }
         };
-        t.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
     pub fn status(&self, t: &Tally) -> SprtStatus {
@@ -422,6 +426,10 @@ mod tests {
             Some(SprtDecision::H0)
         );
         assert_eq!(sprt.llr(&tally(0, 0, 0)), 0.0);
+        // A perfect score is decided after a handful of games, thanks to the regularisation:
+        // 10 wins count as 10 / 0.5 / 0.5 -> s = 10.25/11, var = 0.05217, LLR = 1.288 (by hand).
+        let perfect = sprt.llr(&tally(10, 0, 0));
+        assert!(close(perfect, 1.288, 1e-3), "{perfect}");
         assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
         assert!(Sprt::parse(&["elo0=0".to_string()]).is_err());
         assert!(Sprt::parse(&["elo0=0 elo1=5 alpha=2".to_string()]).is_err());
