@@ -17,12 +17,8 @@ fn fake(name: &str, proto: &str, mode: &str, after: u32) -> String {
     format!("cmd={FAKE} --proto {proto} --mode {mode} --after {after} --seed 7 name={name} proto={proto}")
 }
 
-fn run(extra: &[&str], engines: &[String]) -> (MatchSummary, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "kaleido-match-{}-{}",
-        std::process::id(),
-        extra.join("_").replace(['/', ' ', '='], "-")
-    ));
+fn run(label: &str, extra: &[&str], engines: &[String]) -> (MatchSummary, String) {
+    let dir = std::env::temp_dir().join(format!("kaleido-match-{}-{label}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pgn = dir.join("games.pgn");
     let _ = std::fs::remove_file(&pgn);
@@ -133,6 +129,7 @@ fn uci_gauntlet_adjudicates_every_fault_and_goes_on() {
         fake("Hanger", "uci", "hang", 3),
     ];
     let (summary, pgn) = run(
+        "uci",
         &[
             "--gauntlet",
             "--games",
@@ -180,6 +177,7 @@ fn xboard_gauntlet_adjudicates_every_fault_and_goes_on() {
         fake("Resigner", "xboard", "resign", 3),
     ];
     let (summary, pgn) = run(
+        "xboard",
         &[
             "--gauntlet",
             "--games",
@@ -227,6 +225,7 @@ fn legal_engines_play_to_max_plies_across_protocols() {
         fake("XBoardFake", "xboard", "legal", 1),
     ];
     let (summary, pgn) = run(
+        "mixed",
         &["--games", "2", "--tc", "2+0.05", "--max-plies", "30"],
         &engines,
     );

@@ -63,6 +63,20 @@ impl Fake {
         }
     }
 
+    /// Rule options go to the session; engine options (Hash...) are accepted and ignored.
+    fn set_option(&mut self, name: &str, value: &str) {
+        let variant = if self.variant == "normal" {
+            "chess"
+        } else {
+            self.variant.as_str()
+        };
+        let is_rule = variants::find(variant)
+            .is_some_and(|v| v.options.iter().any(|o| o.name.eq_ignore_ascii_case(name)));
+        if is_rule {
+            self.options.set(name, value);
+        }
+    }
+
     fn reset(&mut self) {
         let variant = if self.variant == "normal" {
             "chess"
@@ -196,7 +210,7 @@ impl Fake {
                     if name.eq_ignore_ascii_case("UCI_Variant") {
                         self.variant = value.to_string();
                     } else {
-                        self.options.set(name, value);
+                        self.set_option(name, value);
                     }
                 }
             }
@@ -249,7 +263,7 @@ impl Fake {
             }
             "option" => {
                 if let Some((name, value)) = rest.split_once('=') {
-                    self.options.set(name.trim(), value.trim());
+                    self.set_option(name.trim(), value.trim());
                 }
             }
             "setboard" => {
