@@ -25,12 +25,13 @@ fn tag(name: &str, value: &str) -> String {
     format!("[{name} \"{escaped}\"]\n")
 }
 
-/// `{+0.35/12 1.234s}` (from the mover's point of view, as cutechess writes it).
+/// `{+0.35/12 1.234}`: score from the mover's point of view, depth, seconds. XBoard reads
+/// `score/depth seconds` and would show a unit suffix (`1.2s`, as cutechess writes) as a comment.
 fn move_comment(m: &MoveRecord) -> String {
     if m.book {
         return "{book}".into();
     }
-    let time = format!("{:.3}s", m.elapsed.as_secs_f64());
+    let time = format!("{:.3}", m.elapsed.as_secs_f64());
     match m.thinking {
         None => format!("{{{time}}}"),
         Some(thinking) => {
@@ -216,7 +217,7 @@ mod tests {
             .collect();
         assert_eq!(
             movetext.join(" "),
-            "7... Kd7 {book} 8. Rh7+ {+5.12/9 1.234s} Kc6 {-M3/12 1.234s} \
+            "7... Kd7 {book} 8. Rh7+ {+5.12/9 1.234} Kc6 {-M3/12 1.234} \
              {Black (B) plays an illegal move: e7e2 x} 1-0"
         );
         assert!(text.trim_end().ends_with("1-0"));

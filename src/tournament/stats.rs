@@ -71,7 +71,8 @@ pub fn elo_from_score(s: f64) -> f64 {
     } else if s >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / s - 1.0).log10()
+        // `+ 0.0` turns -0.0 (an even score) into 0.0 for printing.
+        -400.0 * (1.0 / s - 1.0).log10() + 0.0
     }
 }
 
