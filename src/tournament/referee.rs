@@ -540,7 +540,7 @@ mod tests {
                 .then(|| crate::game::Outcome::win(self.side_to_move().other(), "reached 6"))
         }
         fn side_to_move(&self) -> Side {
-            if self.history.len() % 2 == 0 {
+            if self.history.len().is_multiple_of(2) {
                 Side::White
             } else {
                 Side::Black
