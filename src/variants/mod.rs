@@ -4,6 +4,8 @@
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
 
+pub mod sonic;
+
 pub struct VariantInfo {
     pub name: &'static str,
     /// Rule options this variant accepts (engine options like Hash are not listed here).
@@ -19,7 +21,20 @@ fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Sessi
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
-pub static VARIANTS: &[VariantInfo] = &[];
+pub static VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        name: sonic::NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: sonic::SPRINGS_NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+];
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|v| v.name.eq_ignore_ascii_case(name))
