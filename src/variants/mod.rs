@@ -1,10 +1,13 @@
 //! The registry: variant name -> constructor and rule options. The list UCI_Variant, XBoard's
 //! `feature variants` and `kaleido variants` show comes from here.
 
+pub mod chess;
+pub mod sonic;
+
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
 
-pub mod sonic;
+type Constructor = fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>;
 
 pub struct VariantInfo {
     pub name: &'static str,
@@ -12,16 +15,21 @@ pub struct VariantInfo {
     pub options: &'static [OptionSpec],
     /// Positions (FENs, `startpos` allowed) that `kaleido bench` searches for this variant.
     pub bench: &'static [&'static str],
-    create: fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>,
+    create: Constructor,
 }
 
-#[allow(dead_code)] // used as soon as the first variant registers
 fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
     Ok(Box::new(GameSession::<G>::new(name, options)?))
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
 pub static VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        name: "chess",
+        options: &[],
+        bench: chess::BENCH,
+        create: create::<chess::Chess>,
+    },
     VariantInfo {
         name: sonic::NAME,
         options: sonic::OPTIONS,
