@@ -25,7 +25,8 @@ fn check_position(g: &Sonic, context: &str) {
     assert_eq!(g.key(), g.compute_key(), "incremental key, {context}");
     let fen = g.fen(Dialect::Uci);
     let mut copy = g.clone();
-    copy.set_fen(&fen, Dialect::Uci).expect("own FEN reads back");
+    copy.set_fen(&fen, Dialect::Uci)
+        .expect("own FEN reads back");
     assert_eq!(copy.fen(Dialect::Uci), fen, "FEN round trip, {context}");
     assert_eq!(copy.key(), g.key(), "key after FEN round trip, {context}");
 

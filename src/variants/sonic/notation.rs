@@ -81,16 +81,16 @@ fn well_formed(text: &str) -> bool {
         return true;
     }
     let s = s.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(s);
-    s.split([',', ' '])
-        .filter(|leg| !leg.is_empty() && *leg != "@@@@")
-        .all(|leg| {
-            let b = leg.as_bytes();
-            b.len() == 4
-                && (b'a'..=b'h').contains(&b[0])
-                && (b'1'..=b'8').contains(&b[1])
-                && (b'a'..=b'h').contains(&b[2])
-                && (b'1'..=b'8').contains(&b[3])
-        })
+    // XBoard parts: a turn in progress may end with the separator itself.
+    let s = s.strip_suffix(" @@@@").unwrap_or(s).replace(" @@@@ ", ",");
+    s.split(',').all(|leg| {
+        let b = leg.as_bytes();
+        b.len() == 4
+            && (b'a'..=b'h').contains(&b[0])
+            && (b'1'..=b'8').contains(&b[1])
+            && (b'a'..=b'h').contains(&b[2])
+            && (b'1'..=b'8').contains(&b[3])
+    })
 }
 
 /// Rewrites the castling spellings `O-O`, `O-O-O` and (king not in Alibaba form) `e1g1`/`e1c1`
