@@ -110,16 +110,16 @@ fn playouts(variant: &str, crooked: bool, seed: u64, games: usize, max_plies: us
 
 #[test]
 fn random_playouts_sonic() {
-    playouts("sonic", false, 0x5EED_0001, 12, 160);
+    playouts("sonic", false, 0x5EED_0001, 8, 160);
 }
 
 #[test]
 fn random_playouts_springs() {
-    playouts("sonic-springs", false, 0x5EED_0002, 12, 160);
+    playouts("sonic-springs", false, 0x5EED_0002, 8, 160);
 }
 
 #[test]
 fn random_playouts_crooked() {
-    playouts("sonic", true, 0x5EED_0003, 6, 160);
-    playouts("sonic-springs", true, 0x5EED_0004, 6, 160);
+    playouts("sonic", true, 0x5EED_0003, 4, 160);
+    playouts("sonic-springs", true, 0x5EED_0004, 4, 160);
 }

@@ -472,3 +472,47 @@ fn ruling26_an_endless_chain_gives_no_check() {
         kaleido::game::Side::Black
     ));
 }
+
+fn xboard_text(variant: &str, fen: &str, uci: &str) -> String {
+    let g = game(variant, false, fen);
+    let mv = g.parse_move(uci, Dialect::Uci).expect(uci);
+    let text = g.move_text(mv, Dialect::XBoard);
+    assert_eq!(g.parse_move(&text, Dialect::XBoard), Ok(mv), "{text}");
+    text
+}
+
+#[test]
+fn xboard_carries_chains_hits_and_forms() {
+    let x1 = "7k/8/1p1p2p1/8/8/6P1/3R4/7K w - - 0 1 Kna/Kna";
+    assert_eq!(
+        xboard_text("sonic", x1, "d2d6,d6b6,b6b1"),
+        "d2d6 @@@@ d6b6 @@@@ b6b1"
+    );
+    let g = game("sonic", false, x1);
+    assert_eq!(
+        g.parse_move("d2d6", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
+    assert_eq!(
+        g.parse_move("d2d6 @@@@", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
+    // A hit leaves the king on its square: the leg onto the king is merged away.
+    let x5a = "8/8/3k4/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
+    assert_eq!(xboard_text("sonic", x5a, "d2d6,d6a6"), "d2a6");
+    // A lone leg onto a king the piece is lost on has nothing to merge with.
+    let x5b = "8/8/2PkP3/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
+    assert_eq!(xboard_text("sonic", x5b, "d2d6"), "d2d6");
+    let x8 = "8/8/3k2p1/8/8/3R4/3p2p1/7K w - - 0 1 Kna/Kna";
+    assert_eq!(
+        xboard_text("sonic", x8, "d3d6,d6g6,g6g2,g2d2,d2d6,d6h6"),
+        "d3g6 @@@@ g6g2 @@@@ g2d2 @@@@ d2h6"
+    );
+    // Form marks: `=` for the first other form, the piece's own letter for the second.
+    assert_eq!(xboard_text("sonic", "startpos", "e2e4~n"), "e2e4=");
+    assert_eq!(xboard_text("sonic", "startpos", "e2e4~a"), "e2e4p");
+    assert_eq!(xboard_text("sonic", "startpos", "g1f3~a"), "g1f3n");
+    let x15 = "8/8/3k3R/8/8/8/8/7K b - - 0 1 Kna/?na2";
+    assert_eq!(xboard_text("sonic", x15, "n:d6b5"), "d6b5");
+    assert_eq!(xboard_text("sonic", x15, "a:d6b4"), "d6b4=");
+}

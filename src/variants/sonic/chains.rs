@@ -127,6 +127,8 @@ pub struct Chain {
     /// Squares emptied by captures, with what stood there (the killed king included).
     pub captured: ArrayVec<(u8, u8), 20>,
     pub hits: u8,
+    /// Indices into `legs` of the contacts that hit the king.
+    pub hit_legs: ArrayVec<u16, 4>,
     pub king_lost: bool,
     /// The moving piece was removed after a hit it could not continue from.
     pub piece_lost: bool,
@@ -153,6 +155,7 @@ fn make_contact(
         }
         Class::King => {
             chain.hits += 1;
+            let _ = chain.hit_legs.try_push(chain.legs.len() as u16 - 1);
             if chain.hits >= king_forms {
                 chain.king_lost = true;
                 chain.captured.push((c, board[c as usize]));

@@ -6,8 +6,9 @@
 //! engine stay in sync that way (shared/tools/README.md). Prefix and suffix stay attached to the
 //! first and last part.
 
+use super::board::kind_of;
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
-use super::forms::{from_letter, letter, FORM_A};
+use super::forms::{bit, from_letter, letter, KingState, FORM_A};
 use super::movegen::{generate, is_chain, run_chain};
 use super::moves::{Kind, SonicMove};
 use crate::game::{Dialect, MoveError, MoveList};
@@ -30,16 +31,23 @@ pub fn path(pos: &Position, rules: &Rules, mv: SonicMove) -> Vec<u8> {
 
 /// The move in `dialect`.
 pub fn text(pos: &Position, rules: &Rules, mv: SonicMove, dialect: Dialect) -> String {
-    let separator = match dialect {
-        Dialect::XBoard => " @@@@ ",
-        Dialect::Uci | Dialect::Record => ",",
-    };
-    let squares = path(pos, rules, mv);
-    let mut out = String::new();
-    if let Some(form) = mv.prefix() {
-        out.push(letter(form));
-        out.push(':');
+    match dialect {
+        Dialect::XBoard => xboard_text(pos, rules, mv),
+        Dialect::Uci | Dialect::Record => uci_text(pos, rules, mv),
     }
+}
+
+fn promo_letter(mv: SonicMove) -> Option<char> {
+    mv.promo().map(|p| match p {
+        KNIGHT => 'n',
+        BISHOP => 'b',
+        ROOK => 'r',
+        _ => 'q',
+    })
+}
+
+fn join_legs(squares: &[u8], separator: &str) -> String {
+    let mut out = String::new();
     for (i, pair) in squares.windows(2).enumerate() {
         if i > 0 {
             out.push_str(separator);
@@ -47,19 +55,127 @@ pub fn text(pos: &Position, rules: &Rules, mv: SonicMove, dialect: Dialect) -> S
         out.push_str(&name(pair[0]));
         out.push_str(&name(pair[1]));
     }
-    if let Some(p) = mv.promo() {
-        out.push(match p {
-            KNIGHT => 'n',
-            BISHOP => 'b',
-            ROOK => 'r',
-            _ => 'q',
-        });
+    out
+}
+
+/// §3.9 notation: `[form:]legs[promo][~form]`.
+fn uci_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
+    let mut out = String::new();
+    if let Some(form) = mv.prefix() {
+        out.push(letter(form));
+        out.push(':');
     }
+    out.push_str(&join_legs(&path(pos, rules, mv), ","));
+    out.extend(promo_letter(mv));
     if let Some(form) = mv.suffix() {
         out.push('~');
         out.push(letter(form));
     }
     out
+}
+
+/// The simple moves XBoard is sent for `mv`, before the form mark. With `merge_hits`, a leg that
+/// ends on a king it hits is merged with the next one (XBoard would otherwise take the king off
+/// its board), and the final leg of a piece lost on a king is dropped (the piece stays visible on
+/// its last square in XBoard; the engines know better).
+fn xboard_parts(pos: &Position, rules: &Rules, mv: SonicMove, merge_hits: bool) -> Vec<(u8, u8)> {
+    let squares = path(pos, rules, mv);
+    let plain: Vec<(u8, u8)> = squares.windows(2).map(|w| (w[0], w[1])).collect();
+    if !merge_hits || !is_chain(pos, rules, mv) {
+        return plain;
+    }
+    let chain = run_chain(pos, rules, mv);
+    if chain.hit_legs.is_empty() {
+        return plain;
+    }
+    let last = chain.legs.len() - 1;
+    let mut parts = Vec::new();
+    let mut start = squares[0];
+    for (i, &end) in chain.legs.iter().enumerate() {
+        let killing_blow = chain.king_lost && i == last;
+        if chain.hit_legs.contains(&(i as u16)) && !killing_blow {
+            continue;
+        }
+        parts.push((start, end));
+        start = end;
+    }
+    if parts.is_empty() {
+        plain
+    } else {
+        parts
+    }
+}
+
+/// XBoard relays one letter after a move's squares and otherwise drops `~x`/`x:` decorations
+/// (measured with XBoard 4.9.1): a form choice travels as a mark on the last part. `=` leaves
+/// XBoard's piece unchanged, and so does the moving piece's own letter.
+///   pending king: first candidate (order k, n, a) = no mark, second = `=`;
+///   form change: to the first other form = `=`, to the second = the piece's own letter.
+fn form_mark(pos: &Position, mv: SonicMove) -> Option<char> {
+    let us = pos.side.index();
+    match (pos.kings[us], mv.prefix(), mv.suffix()) {
+        (KingState::Pending { candidates, .. }, Some(form), _) => {
+            (form != candidates.trailing_zeros() as u8).then_some('=')
+        }
+        (KingState::Normal { current, avail }, None, Some(form)) => {
+            let others = avail & !bit(current);
+            if form == others.trailing_zeros() as u8 {
+                Some('=')
+            } else {
+                let piece = mv.promo().unwrap_or(kind_of(pos.board[mv.from() as usize]));
+                Some(['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][piece as usize & 7])
+            }
+        }
+        _ => None,
+    }
+}
+
+fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> String {
+    let mut out = String::new();
+    for (i, &(a, b)) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" @@@@ ");
+        }
+        out.push_str(&name(a));
+        out.push_str(&name(b));
+    }
+    out.extend(promo);
+    out.extend(mark);
+    out
+}
+
+/// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
+fn clash(a: &str, b: &str) -> bool {
+    a == b || a.starts_with(&format!("{b} ")) || b.starts_with(&format!("{a} "))
+}
+
+/// The XBoard text: legs as simple moves split by the mover's null move `@@@@`, hits merged away
+/// unless that would make the text ambiguous among the legal moves, and the form mark.
+fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
+    let mark = form_mark(pos, mv);
+    let promo = promo_letter(mv);
+    let plain = render_parts(&xboard_parts(pos, rules, mv, false), promo, mark);
+    let merged = render_parts(&xboard_parts(pos, rules, mv, true), promo, mark);
+    if merged == plain {
+        return plain;
+    }
+    let mut moves = MoveList::new();
+    generate(pos, rules, false, &mut moves);
+    let ambiguous = moves.iter().filter(|&&o| o != mv).any(|&o| {
+        let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
+        clash(
+            &merged,
+            &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
+        ) || clash(
+            &merged,
+            &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
+        )
+    });
+    if ambiguous {
+        plain
+    } else {
+        merged
+    }
 }
 
 /// Whether `text` has the shape of a move (so that an unknown one is illegal, not unparsable).
@@ -80,6 +196,9 @@ fn well_formed(text: &str) -> bool {
     if matches!(s, "o-o" | "o-o-o" | "0-0" | "0-0-0") {
         return true;
     }
+    let s = s
+        .strip_suffix(['q', 'r', 'b', 'n', 'p', 'k', '='])
+        .unwrap_or(s);
     let s = s.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(s);
     // XBoard parts: a turn in progress may end with the separator itself.
     let s = s.strip_suffix(" @@@@").unwrap_or(s).replace(" @@@@ ", ",");
