@@ -26,12 +26,19 @@ pub fn king_form_reaches(from: u8, form: u8, target: u8) -> bool {
 /// Whether `attacker`'s pawns, knights and sliders (everything but its king) can capture or hit
 /// the enemy king.
 pub fn pieces_attack_king(pos: &Position, rules: &Rules, attacker: Side) -> bool {
+    pieces_threaten(pos, rules, attacker, false)
+}
+
+/// With `lethal_only`, only captures and chains that destroy the king's last form count.
+fn pieces_threaten(pos: &Position, rules: &Rules, attacker: Side, lethal_only: bool) -> bool {
     let defender = attacker.other();
     let target = pos.king_sq[defender.index()];
     if target == NO_SQ {
         return false;
     }
     let king_forms = pos.kings[defender.index()].forms_left();
+    // A knight flight meets the king at most once.
+    let knights_count = !lethal_only || king_forms <= 1;
     // Pawns: a pawn of `attacker` sits one diagonal step behind the king.
     let own_pawn = piece(attacker, PAWN);
     for (df, dr) in pawn_captures(attacker) {
@@ -45,12 +52,12 @@ pub fn pieces_attack_king(pos: &Position, rules: &Rules, attacker: Side) -> bool
             continue;
         }
         let hits = match kind_of(p) {
-            KNIGHT => knight_hits(pos, rules, attacker, from, target),
-            BISHOP => slider_hits(pos, rules, from, true, king_forms),
-            ROOK => slider_hits(pos, rules, from, false, king_forms),
+            KNIGHT => knights_count && knight_hits(pos, rules, attacker, from, target),
+            BISHOP => slider_hits(pos, rules, from, true, king_forms, lethal_only),
+            ROOK => slider_hits(pos, rules, from, false, king_forms, lethal_only),
             QUEEN => {
-                slider_hits(pos, rules, from, false, king_forms)
-                    || slider_hits(pos, rules, from, true, king_forms)
+                slider_hits(pos, rules, from, false, king_forms, lethal_only)
+                    || slider_hits(pos, rules, from, true, king_forms, lethal_only)
             }
             _ => false,
         };
@@ -76,7 +83,14 @@ fn knight_hits(pos: &Position, rules: &Rules, side: Side, from: u8, target: u8) 
 }
 
 /// Some legal chain of the slider on `from`, in the given family, hits the king.
-fn slider_hits(pos: &Position, rules: &Rules, from: u8, diagonal: bool, king_forms: u8) -> bool {
+fn slider_hits(
+    pos: &Position,
+    rules: &Rules,
+    from: u8,
+    diagonal: bool,
+    king_forms: u8,
+    lethal_only: bool,
+) -> bool {
     let side = side_of(pos.board[from as usize]);
     for index in 0..4 {
         let d = Dir { diagonal, index };
@@ -94,7 +108,12 @@ fn slider_hits(pos: &Position, rules: &Rules, from: u8, diagonal: bool, king_for
         for sense in chain_senses(pos, rules, side, from, first, d) {
             let mut board = pos.board;
             let chain = slider_chain(&mut board, rules, from, first, d, sense, king_forms);
-            if chain.hits > 0 && !chain.endless {
+            let counts = if lethal_only {
+                chain.king_lost
+            } else {
+                chain.hits > 0
+            };
+            if counts && !chain.endless {
                 return true;
             }
         }
@@ -139,8 +158,19 @@ pub fn chain_senses(
     out
 }
 
-/// Whether `defender`'s king is in check in `pos`.
+/// Whether `defender`'s king is in check in `pos` (rules §3.7).
 pub fn in_check(pos: &Position, rules: &Rules, defender: Side) -> bool {
+    threatened(pos, rules, defender, false)
+}
+
+/// Whether the opponent could *destroy* `defender`'s king next move: capture it with a pawn or
+/// king, or hit it as often as it has forms left in one chain. This is what the search treats as
+/// check (a real mate threat); a hit that only costs a form is an ordinary tactical blow.
+pub fn lethal_threat(pos: &Position, rules: &Rules, defender: Side) -> bool {
+    threatened(pos, rules, defender, true)
+}
+
+fn threatened(pos: &Position, rules: &Rules, defender: Side, lethal_only: bool) -> bool {
     let attacker = defender.other();
     let target = pos.king_sq[defender.index()];
     let from = pos.king_sq[attacker.index()];
@@ -153,5 +183,5 @@ pub fn in_check(pos: &Position, rules: &Rules, defender: Side) -> bool {
             return true;
         }
     }
-    pieces_attack_king(pos, rules, attacker)
+    pieces_threaten(pos, rules, attacker, lethal_only)
 }

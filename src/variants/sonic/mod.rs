@@ -121,8 +121,11 @@ impl Game for Sonic {
             self.pos = previous;
         }
     }
+    /// For the search, "check" is a threat to lose the king next move (see `check::lethal_threat`):
+    /// the rules' check of §3.7 obliges nobody to anything, and treating every possible hit as
+    /// check would make quiescence search every move after almost every chain.
     fn in_check(&self) -> bool {
-        check::in_check(&self.pos, &self.rules, self.pos.side)
+        check::lethal_threat(&self.pos, &self.rules, self.pos.side)
     }
     fn rule_outcome(&self, in_search: bool) -> Option<Outcome> {
         if let Some(loser) = self.pos.king_lost() {
