@@ -5,6 +5,7 @@ pub mod chess;
 pub mod palace;
 pub mod sinyeon;
 pub mod xiangqi;
+pub mod sonic;
 
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
@@ -43,6 +44,18 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         bench: sinyeon::BENCH,
         create: create::<sinyeon::SinYeonGame>,
+    },
+    VariantInfo {
+        name: sonic::NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: sonic::SPRINGS_NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
     },
 ];
 
