@@ -4,6 +4,8 @@
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
 
+pub mod reflection;
+
 pub struct VariantInfo {
     pub name: &'static str,
     /// Rule options this variant accepts (engine options like Hash are not listed here).
@@ -19,7 +21,62 @@ fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Sessi
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
-pub static VARIANTS: &[VariantInfo] = &[];
+pub static VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        name: "reflection-14",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-14-rev",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-12",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-12-rev",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-mini",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-mini-rev",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-8",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-8-rev",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-twoboard",
+        options: reflection::OPTIONS,
+        bench: &["startpos"],
+        create: create::<reflection::Reflection>,
+    },
+];
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|v| v.name.eq_ignore_ascii_case(name))
