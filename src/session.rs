@@ -90,6 +90,9 @@ pub trait Session: Send {
         report: &mut dyn FnMut(InfoLine),
     ) -> BestMove;
     fn clone_box(&self) -> Box<dyn Session>;
+    /// Seeded random playouts checking that make/unmake restores FEN and key exactly and that
+    /// the incremental key always equals the key computed from scratch.
+    fn self_check(&self, seed: u64, playouts: usize, max_plies: usize) -> Result<(), String>;
 }
 
 #[derive(Clone)]
@@ -234,6 +237,63 @@ impl<G: Game> Session for GameSession<G> {
     fn clone_box(&self) -> Box<dyn Session> {
         Box::new(self.clone())
     }
+    fn self_check(&self, seed: u64, playouts: usize, max_plies: usize) -> Result<(), String> {
+        check_playouts(&self.game, seed, playouts, max_plies)
+    }
+}
+
+/// See `Session::self_check`.
+pub fn check_playouts<G: Game>(
+    start: &G,
+    seed: u64,
+    playouts: usize,
+    max_plies: usize,
+) -> Result<(), String> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for playout in 0..playouts {
+        let mut game = start.clone();
+        let start_fen = game.fen(Dialect::Uci);
+        let mut played = 0;
+        while played < max_plies && game.rule_outcome(false).is_none() {
+            let mut moves = MoveList::new();
+            game.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            let (fen, key) = (game.fen(Dialect::Uci), game.key());
+            let text = game.move_text(mv, Dialect::Uci);
+            game.make(mv);
+            if game.key() != game.compute_key() {
+                return Err(format!("playout {playout}: incremental key differs from computed key after {text} from {fen}"));
+            }
+            game.unmake();
+            if game.fen(Dialect::Uci) != fen || game.key() != key {
+                return Err(format!(
+                    "playout {playout}: make/unmake of {text} changed {fen} into {}",
+                    game.fen(Dialect::Uci)
+                ));
+            }
+            game.make(mv);
+            played += 1;
+        }
+        for _ in 0..played {
+            game.unmake();
+        }
+        if game.fen(Dialect::Uci) != start_fen {
+            return Err(format!(
+                "playout {playout}: unmaking the whole game gave {} instead of {start_fen}",
+                game.fen(Dialect::Uci)
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

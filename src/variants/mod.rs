@@ -1,10 +1,13 @@
 //! The registry: variant name -> constructor and rule options. The list UCI_Variant, XBoard's
 //! `feature variants` and `kaleido variants` show comes from here.
 
+pub mod chess;
+pub mod reflection;
+
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
 
-pub mod reflection;
+type Constructor = fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>;
 
 pub struct VariantInfo {
     pub name: &'static str,
@@ -12,10 +15,9 @@ pub struct VariantInfo {
     pub options: &'static [OptionSpec],
     /// Positions (FENs, `startpos` allowed) that `kaleido bench` searches for this variant.
     pub bench: &'static [&'static str],
-    create: fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>,
+    create: Constructor,
 }
 
-#[allow(dead_code)] // used as soon as the first variant registers
 fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
     Ok(Box::new(GameSession::<G>::new(name, options)?))
 }
@@ -23,57 +25,63 @@ fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Sessi
 /// Every variant Kaleido plays, in the order front-ends list them.
 pub static VARIANTS: &[VariantInfo] = &[
     VariantInfo {
+        name: "chess",
+        options: &[],
+        bench: chess::BENCH,
+        create: create::<chess::Chess>,
+    },
+    VariantInfo {
         name: "reflection-14",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[0],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-14-rev",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[1],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-12",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[2],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-12-rev",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[3],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-mini",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[4],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-mini-rev",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[5],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-8",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[6],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-8-rev",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[7],
         create: create::<reflection::Reflection>,
     },
     VariantInfo {
         name: "reflection-twoboard",
         options: reflection::OPTIONS,
-        bench: &["startpos"],
+        bench: reflection::BENCH[8],
         create: create::<reflection::Reflection>,
     },
 ];

@@ -438,3 +438,16 @@ impl Game for Reflection {
         out
     }
 }
+
+/// Positions `kaleido bench` searches, per variant in `NAMES` order.
+pub const BENCH: [&[&str]; 9] = [
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+    &["startpos"],
+];

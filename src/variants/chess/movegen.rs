@@ -1,0 +1,295 @@
+//! Move generation on the padded mailbox: pseudo-legal moves, then a make/attack test for legality.
+
+use super::position::*;
+use crate::game::{Game, MoveList, Side};
+use crate::mailbox::{self, Sq, EAST, NORTH, SOUTH, WEST};
+
+/// The 64 squares, a1 first.
+pub const SQUARES: [Sq; 64] = {
+    let mut out = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = sq(i % 8, i / 8);
+        i += 1;
+    }
+    out
+};
+
+pub fn index64(s: Sq) -> u32 {
+    (mailbox::file_of(s) + 8 * mailbox::rank_of(s)) as u32
+}
+
+pub const KNIGHT_STEPS: [isize; 8] = [
+    2 * NORTH + EAST,
+    2 * NORTH + WEST,
+    2 * SOUTH + EAST,
+    2 * SOUTH + WEST,
+    NORTH + 2 * EAST,
+    NORTH + 2 * WEST,
+    SOUTH + 2 * EAST,
+    SOUTH + 2 * WEST,
+];
+pub const KING_STEPS: [isize; 8] = [
+    NORTH,
+    SOUTH,
+    EAST,
+    WEST,
+    NORTH + EAST,
+    NORTH + WEST,
+    SOUTH + EAST,
+    SOUTH + WEST,
+];
+pub const ROOK_STEPS: [isize; 4] = [NORTH, SOUTH, EAST, WEST];
+pub const BISHOP_STEPS: [isize; 4] = [NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST];
+
+fn forward(side: Side) -> isize {
+    if side == Side::White {
+        NORTH
+    } else {
+        SOUTH
+    }
+}
+
+type Board = [u8; mailbox::CELLS];
+
+#[inline]
+fn at(pos: &Chess, s: Sq, step: isize) -> (Sq, u8) {
+    look(&pos.board, s, step)
+}
+
+#[inline]
+fn look(board: &Board, s: Sq, step: isize) -> (Sq, u8) {
+    let t = mailbox::offset(s, step);
+    (t, board[t as usize])
+}
+
+/// Is `target` attacked by any piece of `by`?
+pub fn attacked(pos: &Chess, target: Sq, by: Side) -> bool {
+    attacked_on(&pos.board, target, by)
+}
+
+fn attacked_on(board: &Board, target: Sq, by: Side) -> bool {
+    let pawn = make_piece(PAWN, by);
+    // A pawn of `by` attacks from one rank behind (from its point of view).
+    let back = -forward(by);
+    if look(board, target, back + EAST).1 == pawn || look(board, target, back + WEST).1 == pawn {
+        return true;
+    }
+    let knight = make_piece(KNIGHT, by);
+    if KNIGHT_STEPS
+        .iter()
+        .any(|&d| look(board, target, d).1 == knight)
+    {
+        return true;
+    }
+    let king = make_piece(KING, by);
+    if KING_STEPS.iter().any(|&d| look(board, target, d).1 == king) {
+        return true;
+    }
+    let (rook, bishop, queen) = (
+        make_piece(ROOK, by),
+        make_piece(BISHOP, by),
+        make_piece(QUEEN, by),
+    );
+    for (steps, slider) in [(&ROOK_STEPS, rook), (&BISHOP_STEPS, bishop)] {
+        for &d in steps {
+            let mut s = target;
+            loop {
+                let (t, p) = look(board, s, d);
+                if p == EMPTY {
+                    s = t;
+                    continue;
+                }
+                if p == slider || p == queen {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// Could a pawn of `by` capture onto `ep` (the square a double push just passed)?
+pub fn ep_capture_possible(pos: &Chess, ep: Sq, by: Side) -> bool {
+    let pawn = make_piece(PAWN, by);
+    let back = -forward(by);
+    at(pos, ep, back + EAST).1 == pawn || at(pos, ep, back + WEST).1 == pawn
+}
+
+fn push(moves: &mut MoveList<ChessMove>, from: Sq, to: Sq, special: Special) {
+    moves.push(ChessMove {
+        from,
+        to,
+        promotion: 0,
+        special,
+    });
+}
+
+fn push_pawn(moves: &mut MoveList<ChessMove>, from: Sq, to: Sq, promotes: bool) {
+    if promotes {
+        for promotion in [QUEEN, KNIGHT, ROOK, BISHOP] {
+            moves.push(ChessMove {
+                from,
+                to,
+                promotion,
+                special: Special::Normal,
+            });
+        }
+    } else {
+        push(moves, from, to, Special::Normal);
+    }
+}
+
+/// Pseudo-legal moves of the side to move; `noisy_only` keeps captures and promotions.
+fn pseudo(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
+    let us = pos.side;
+    let fwd = forward(us);
+    let is_enemy = |p: u8| p != EMPTY && p != OFF && colour(p) != us;
+    for from in SQUARES {
+        let p = pos.board[from as usize];
+        if p == EMPTY || colour(p) != us {
+            continue;
+        }
+        match kind(p) {
+            PAWN => {
+                let rank = mailbox::rank_of(from);
+                let (start_rank, last_rank) = if us == Side::White { (1, 6) } else { (6, 1) };
+                let promotes = rank == last_rank;
+                let (one, p1) = at(pos, from, fwd);
+                if p1 == EMPTY && (!noisy_only || promotes) {
+                    push_pawn(moves, from, one, promotes);
+                    if rank == start_rank && !noisy_only {
+                        let (two, p2) = at(pos, one, fwd);
+                        if p2 == EMPTY {
+                            push(moves, from, two, Special::DoublePush);
+                        }
+                    }
+                }
+                for side_step in [EAST, WEST] {
+                    let (t, q) = at(pos, from, fwd + side_step);
+                    if is_enemy(q) {
+                        push_pawn(moves, from, t, promotes);
+                    } else if Some(t) == pos.ep {
+                        push(moves, from, t, Special::EnPassant);
+                    }
+                }
+            }
+            KNIGHT => leaper(pos, moves, from, &KNIGHT_STEPS, noisy_only),
+            KING => {
+                leaper(pos, moves, from, &KING_STEPS, noisy_only);
+                if !noisy_only {
+                    castling(pos, moves, from);
+                }
+            }
+            BISHOP => slider(pos, moves, from, &BISHOP_STEPS, noisy_only),
+            ROOK => slider(pos, moves, from, &ROOK_STEPS, noisy_only),
+            QUEEN => {
+                slider(pos, moves, from, &BISHOP_STEPS, noisy_only);
+                slider(pos, moves, from, &ROOK_STEPS, noisy_only);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn leaper(
+    pos: &Chess,
+    moves: &mut MoveList<ChessMove>,
+    from: Sq,
+    steps: &[isize],
+    noisy_only: bool,
+) {
+    for &d in steps {
+        let (t, q) = at(pos, from, d);
+        if q == OFF {
+            continue;
+        }
+        if q == EMPTY {
+            if !noisy_only {
+                push(moves, from, t, Special::Normal);
+            }
+        } else if colour(q) != pos.side {
+            push(moves, from, t, Special::Normal);
+        }
+    }
+}
+
+fn slider(
+    pos: &Chess,
+    moves: &mut MoveList<ChessMove>,
+    from: Sq,
+    steps: &[isize],
+    noisy_only: bool,
+) {
+    for &d in steps {
+        let mut s = from;
+        loop {
+            let (t, q) = at(pos, s, d);
+            if q == EMPTY {
+                if !noisy_only {
+                    push(moves, from, t, Special::Normal);
+                }
+                s = t;
+                continue;
+            }
+            if q != OFF && colour(q) != pos.side {
+                push(moves, from, t, Special::Normal);
+            }
+            break;
+        }
+    }
+}
+
+fn castling(pos: &Chess, moves: &mut MoveList<ChessMove>, from: Sq) {
+    let us = pos.side;
+    let (short, long, rank) = if us == Side::White {
+        (WHITE_SHORT, WHITE_LONG, 0)
+    } else {
+        (BLACK_SHORT, BLACK_LONG, 7)
+    };
+    if pos.castling & (short | long) == 0 || from != sq(4, rank) || pos.in_check() {
+        return;
+    }
+    let empty = |f: usize| pos.board[sq(f, rank) as usize] == EMPTY;
+    let safe = |f: usize| !attacked(pos, sq(f, rank), us.other());
+    if pos.castling & short != 0 && empty(5) && empty(6) && safe(5) && safe(6) {
+        push(moves, from, sq(6, rank), Special::Castle);
+    }
+    if pos.castling & long != 0 && empty(1) && empty(2) && empty(3) && safe(3) && safe(2) {
+        push(moves, from, sq(2, rank), Special::Castle);
+    }
+}
+
+/// Legal moves: pseudo-legal moves that do not leave the mover's king attacked.
+pub fn legal(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
+    let mut candidates = MoveList::new();
+    pseudo(pos, &mut candidates, noisy_only);
+    // Try each move on a scratch copy of the board only: cheaper than a full make/unmake.
+    let mut board = pos.board;
+    let us = pos.side;
+    for mv in candidates {
+        let moving = board[mv.from as usize];
+        let captured = board[mv.to as usize];
+        board[mv.from as usize] = EMPTY;
+        board[mv.to as usize] = moving;
+        let victim =
+            (mv.special == Special::EnPassant).then(|| mailbox::offset(mv.to, -forward(us)));
+        if let Some(v) = victim {
+            board[v as usize] = EMPTY;
+        }
+        let king = if kind(moving) == KING {
+            mv.to
+        } else {
+            pos.kings[us.index()]
+        };
+        if !attacked_on(&board, king, us.other()) {
+            moves.push(mv);
+        }
+        board[mv.from as usize] = moving;
+        board[mv.to as usize] = captured;
+        if let Some(v) = victim {
+            board[v as usize] = make_piece(PAWN, us.other());
+        }
+    }
+}
