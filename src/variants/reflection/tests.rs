@@ -338,3 +338,118 @@ fn r11_knight_zone_rule_normal_mini() {
         &["a3c2,h3f2"],
     );
 }
+
+/// Small deterministic generator for the playouts (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    }
+}
+
+fn options(pairs: &[(&str, &str)]) -> VariantOptions {
+    let mut o = VariantOptions::default();
+    for (k, v) in pairs {
+        o.set(k, v);
+    }
+    o
+}
+
+/// Random games: make/unmake restores FEN and key, the incremental key equals the recomputed one,
+/// every printed turn parses back to itself (both component orders, both dialects), and every
+/// position's FEN reads back to the same FEN.
+fn playouts(variant: &str, opts: &VariantOptions, games: usize, seed: u64) {
+    let mut rng = Rng(seed);
+    for _ in 0..games {
+        let mut g = Reflection::new(variant, opts).unwrap();
+        let mut trail = Vec::new();
+        for _ in 0..160 {
+            if g.rule_outcome(false).is_some() {
+                break;
+            }
+            let mut list = MoveList::new();
+            g.generate(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let keys: Vec<u32> = list.iter().map(|&m| Reflection::move_key(m)).collect();
+            let mut sorted = keys.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), keys.len(), "move keys collide");
+            let mv = list[rng.below(list.len())];
+            let text = g.move_text(mv, Dialect::Uci);
+            assert_eq!(g.parse_move(&text, Dialect::Uci), Ok(mv), "{text}");
+            if let Some((a, b)) = text.split_once(',') {
+                assert_eq!(g.parse_move(&format!("{b},{a}"), Dialect::Uci), Ok(mv));
+                assert_eq!(
+                    g.parse_move(a, Dialect::XBoard),
+                    Err(MoveError::Incomplete),
+                    "{a}"
+                );
+            }
+            let xb = g.move_text(mv, Dialect::XBoard);
+            assert_eq!(g.parse_move(&xb, Dialect::XBoard), Ok(mv), "{xb}");
+            let before = (g.fen(Dialect::Uci), g.key());
+            g.make(mv);
+            assert_eq!(g.key(), g.compute_key(), "after {text}");
+            let fen = g.fen(Dialect::Uci);
+            let mut copy = g.clone();
+            copy.set_fen(&fen, Dialect::Uci).unwrap();
+            assert_eq!(copy.fen(Dialect::Uci), fen);
+            assert_eq!(copy.key(), g.key());
+            g.unmake();
+            assert_eq!((g.fen(Dialect::Uci), g.key()), before, "unmake {text}");
+            g.make(mv);
+            trail.push(mv);
+        }
+        while g.plies() > 0 {
+            g.unmake();
+        }
+        assert_eq!(g.key(), g.compute_key());
+    }
+}
+
+#[test]
+fn random_playouts_keep_fen_and_key_consistent() {
+    for (i, name) in NAMES.iter().enumerate() {
+        playouts(name, &VariantOptions::default(), 6, 0x5EED + i as u64);
+    }
+}
+
+#[test]
+fn random_playouts_under_every_option() {
+    let all = options(&[
+        ("CaptureTwin", "true"),
+        ("WinCondition", "capture-kings"),
+        ("QueenPromotion", "true"),
+    ]);
+    let twin = options(&[("CaptureTwin", "true")]);
+    for (i, name) in NAMES.iter().enumerate() {
+        playouts(name, &all, 4, 0xA11 + i as u64);
+        playouts(name, &twin, 3, 0x7A1 + i as u64);
+    }
+}
+
+/// Prints perft counts and speed (run with `--ignored --nocapture`); a measuring tool, not a check.
+#[test]
+#[ignore]
+fn perft_speed_report() {
+    for name in NAMES {
+        let mut g = game(name, None);
+        for depth in 1..=4 {
+            let t = std::time::Instant::now();
+            let n = perft(&mut g, depth);
+            let s = t.elapsed().as_secs_f64();
+            println!(
+                "{name} perft({depth}) = {n}  {:.2}s  {:.0} nps",
+                s,
+                n as f64 / s.max(1e-9)
+            );
+        }
+    }
+}
