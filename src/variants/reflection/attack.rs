@@ -165,3 +165,79 @@ pub fn any_king_capturable(
         .iter()
         .any(|&k| capturable(layout, cells, k, side.other(), ep))
 }
+
+/// The squares whose change can give `them` a turn capturing one of `kings` when it has none.
+/// For each king K with mirror square T = M_them(K) (where a capturing piece's partner lands):
+/// K itself; the first occupied cell of each ray from K (vacating it opens the line) and, for an
+/// enemy piece there or on a knight or pawn square of K, its partner square M_them (capturing the
+/// partner frees the piece); T itself (the partner component's target) and the first occupied
+/// cell of each ray from T (vacating it opens the partner's path). Putting a piece on an empty
+/// square of a line only blocks. So from a position without check, a turn that changes none of
+/// these squares (nor creates an en-passant target on one) gives no check (see `legal_turns`).
+pub struct Influence {
+    bits: [u64; CELLS / 64 + 1],
+}
+
+impl Influence {
+    pub fn of_kings(layout: &Layout, cells: &[u8; CELLS], kings: &[Sq], them: Side) -> Influence {
+        let mut inf = Influence {
+            bits: [0; CELLS / 64 + 1],
+        };
+        let partner_of_enemy = |inf: &mut Influence, o: Sq| {
+            if owned_by(cells[o as usize], them) {
+                inf.mark(layout.mirror(them, o));
+            }
+        };
+        for &k in kings {
+            inf.mark(k);
+            for &(df, dr) in &ALL_LINES {
+                let b = first_occupied(cells, k, step(df, dr));
+                inf.mark(b);
+                partner_of_enemy(&mut inf, b);
+            }
+            let knight = make_piece(them, KNIGHT);
+            for &(df, dr) in &KNIGHT_LEAPS {
+                let o = offset(k, step(df, dr));
+                if cells[o as usize] == knight {
+                    partner_of_enemy(&mut inf, o);
+                }
+            }
+            for kind in PAWN_KINDS {
+                let pawn = make_piece(them, kind);
+                let (df, dr) = pawn_forward(kind);
+                let back = offset(k, -step(df, dr));
+                let side_step = step(dr, df);
+                for o in [back, offset(back, side_step), offset(back, -side_step)] {
+                    if cells[o as usize] == pawn {
+                        partner_of_enemy(&mut inf, o);
+                    }
+                }
+            }
+            let t = layout.mirror(them, k);
+            inf.mark(t);
+            for &(df, dr) in &ALL_LINES {
+                inf.mark(first_occupied(cells, t, step(df, dr)));
+            }
+        }
+        inf
+    }
+
+    #[inline]
+    fn mark(&mut self, sq: Sq) {
+        self.bits[sq as usize / 64] |= 1 << (sq % 64);
+    }
+
+    #[inline]
+    pub fn contains(&self, sq: Sq) -> bool {
+        self.bits[sq as usize / 64] & (1 << (sq % 64)) != 0
+    }
+}
+
+/// The first non-empty cell (piece or edge) from `s` in direction `d`.
+fn first_occupied(cells: &[u8; CELLS], s: Sq, d: isize) -> Sq {
+    let mut o = offset(s, d);
+    while cells[o as usize] == EMPTY {
+        o = offset(o, d);
+    }
+    o
+}

@@ -56,6 +56,11 @@ impl Turn {
 pub struct Board {
     pub cells: [u8; CELLS],
     pub kings: [ArrayVec<Sq, MAX_KINGS>; 2],
+    /// Previous contents of the cells `set` changed since the last `revert`/`forget`: lets the
+    /// legality test try a turn in place and take it back without copying the board.
+    log: ArrayVec<(Sq, u8), 16>,
+    /// Whether `set` maintains the Zobrist key (off for the legality test's scratch board).
+    pub hashing: bool,
 }
 
 /// What a turn did, for the clocks, the castling rights and en passant.
@@ -73,15 +78,45 @@ impl Board {
         Board {
             cells: *layout.empty_board,
             kings: [ArrayVec::new(), ArrayVec::new()],
+            log: ArrayVec::new(),
+            hashing: true,
         }
     }
 
-    /// Puts `piece` (or `EMPTY`) on `sq`, keeping king lists and the Zobrist key in step.
+    /// Takes back every `set` since the last `revert` or `forget`.
+    pub fn revert(&mut self) {
+        let mut key = 0;
+        while let Some((sq, old)) = self.log.pop() {
+            self.put(sq, old, &mut key);
+        }
+    }
+
+    /// The cells changed since the last `revert` or `forget`.
+    pub fn changed(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.log.iter().map(|&(sq, _)| sq)
+    }
+
+    /// Keeps the changes made so far (empties the log).
+    pub fn forget(&mut self) {
+        self.log.clear();
+    }
+
+    /// Puts `piece` (or `EMPTY`) on `sq`, keeping king lists and the Zobrist key in step, and
+    /// logs the old contents for `revert`.
     #[inline]
     pub fn set(&mut self, sq: Sq, piece: u8, key: &mut u64) {
+        // A turn changes at most 14 cells; callers `forget` or `revert` after each turn.
+        let _ = self.log.try_push((sq, self.cells[sq as usize]));
+        self.put(sq, piece, key);
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Sq, piece: u8, key: &mut u64) {
         let old = self.cells[sq as usize];
         if old != EMPTY {
-            *key ^= ZOBRIST.piece((old & 0x3F) as usize, sq);
+            if self.hashing {
+                *key ^= ZOBRIST.piece((old & 0x3F) as usize, sq);
+            }
             if kind_of(old) == KING {
                 let list = &mut self.kings[side_of(old).index()];
                 if let Some(i) = list.iter().position(|&s| s == sq) {
@@ -90,7 +125,9 @@ impl Board {
             }
         }
         if piece != EMPTY {
-            *key ^= ZOBRIST.piece((piece & 0x3F) as usize, sq);
+            if self.hashing {
+                *key ^= ZOBRIST.piece((piece & 0x3F) as usize, sq);
+            }
             if kind_of(piece) == KING {
                 // FEN parsing caps the number of kings, and moves never create kings.
                 let _ = self.kings[side_of(piece).index()].try_push(sq);

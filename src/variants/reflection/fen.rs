@@ -74,6 +74,7 @@ pub fn parse(layout: &Layout, fen: &str) -> Result<Position, String> {
             }
         }
     }
+    board.forget();
     let side = match fields[1] {
         "w" => Side::White,
         "b" => Side::Black,

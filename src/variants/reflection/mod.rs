@@ -113,7 +113,19 @@ impl Reflection {
 
     /// Key part for the en-passant targets the side to move can actually use in a legal turn.
     fn ep_key_of(layout: &Layout, pos: &Position, rules: Rules) -> u64 {
-        if pos.ep.is_empty() {
+        // Cheap filter first: some pawn of the mover must stand diagonally behind a target.
+        let us = pos.side;
+        let reachable = pos.ep.iter().any(|&t| {
+            PAWN_KINDS.iter().any(|&kind| {
+                let (df, dr) = pawn_forward(kind);
+                let back = layout::offset(t, -layout::step(df, dr));
+                let side_step = layout::step(dr, df);
+                [side_step, -side_step]
+                    .iter()
+                    .any(|&d| pos.board.at(layout::offset(back, d)) == make_piece(us, kind))
+            })
+        });
+        if !reachable {
             return 0;
         }
         let mut turns = MoveList::new();
@@ -266,6 +278,7 @@ impl Game for Reflection {
         let applied = pos
             .board
             .apply(layout, mv, us, self.rules.capture_twin, &mut key);
+        pos.board.forget();
         for &sq in &applied.touched {
             pos.castling &= !layout.rights_clear[sq as usize];
         }

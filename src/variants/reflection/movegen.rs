@@ -1,7 +1,7 @@
 //! Turn generation (§1.6): pair moves generated once, from the lower member of each pair, with
 //! both components judged on the pre-turn board; free moves of unpaired pieces; castling pairs.
 
-use super::attack::{any_king_capturable, capturable};
+use super::attack::{any_king_capturable, capturable, Influence};
 use super::board::*;
 use super::layout::{offset, step, Layout};
 use super::piece::*;
@@ -63,6 +63,49 @@ pub fn pseudo_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut Mov
 pub fn legal_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
     if rules.capture_kings && pos.board.kings.iter().any(|k| k.is_empty()) {
         return; // ruling 27: no turns after the last king is captured
+    }
+    pseudo_turns(layout, pos, rules, out);
+    if rules.capture_kings {
+        return;
+    }
+    let us = pos.side;
+    let kings = &pos.board.kings[us.index()];
+    let in_check = any_king_capturable(layout, &pos.board.cells, kings, us, &[]);
+    let influence = Influence::of_kings(layout, &pos.board.cells, kings, us.other());
+    let mut board = pos.board.clone();
+    board.forget();
+    board.hashing = false;
+    out.retain(|turn| {
+        let mut key = 0;
+        let applied = board.apply(layout, *turn, us, rules.capture_twin, &mut key);
+        // In check, any turn may block; otherwise only a change of influence can create a check.
+        let touches = in_check
+            || board
+                .changed()
+                .chain(applied.ep.iter().copied())
+                .any(|sq| influence.contains(sq));
+        let safe = if touches {
+            !any_king_capturable(
+                layout,
+                &board.cells,
+                &board.kings[us.index()],
+                us,
+                &applied.ep,
+            )
+        } else {
+            !in_check
+        };
+        board.revert();
+        safe
+    });
+}
+
+/// Every legal turn, each judged by the full check test (no shortcut): the reference that the
+/// tests compare `legal_turns` with.
+#[cfg(test)]
+pub fn legal_turns_slow(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+    if rules.capture_kings && pos.board.kings.iter().any(|k| k.is_empty()) {
+        return;
     }
     pseudo_turns(layout, pos, rules, out);
     if rules.capture_kings {

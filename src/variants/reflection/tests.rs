@@ -381,6 +381,9 @@ fn playouts(variant: &str, opts: &VariantOptions, games: usize, seed: u64) {
             sorted.sort_unstable();
             sorted.dedup();
             assert_eq!(sorted.len(), keys.len(), "move keys collide");
+            let mut slow = MoveList::new();
+            movegen::legal_turns_slow(g.layout, &g.pos, g.rules, &mut slow);
+            assert_eq!(list.as_slice(), slow.as_slice(), "{}", g.fen(Dialect::Uci));
             let mv = list[rng.below(list.len())];
             let text = g.move_text(mv, Dialect::Uci);
             assert_eq!(g.parse_move(&text, Dialect::Uci), Ok(mv), "{text}");
@@ -565,4 +568,59 @@ fn castling_through_an_attacked_square_is_illegal() {
     );
     let white = turns(&g);
     assert!(!white.contains(&"d1b1,d8b8".to_string()), "{white:?}");
+}
+
+/// Speed figure for the report: perft(6) of reflection-8, perft(5) of reflection-14 and two-board.
+#[test]
+#[ignore]
+fn perft_speed_deep() {
+    for (name, depth) in [
+        ("reflection-8", 6),
+        ("reflection-14", 5),
+        ("reflection-twoboard", 5),
+    ] {
+        let mut g = game(name, None);
+        let t = std::time::Instant::now();
+        let n = perft(&mut g, depth);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{name} perft({depth}) = {n}  {s:.2}s  {:.0} nps",
+            n as f64 / s
+        );
+    }
+}
+
+/// The influence shortcut of `legal_turns` against the full test on every turn, over many random
+/// games that prefer captures (to reach checks, unpaired pieces and re-pairings).
+#[test]
+fn influence_shortcut_matches_the_full_check_test() {
+    let mut rng = Rng(0xC0FFEE);
+    let mut checks = 0;
+    for name in NAMES {
+        for opts in [options(&[]), options(&[("CaptureTwin", "true")])] {
+            for _ in 0..25 {
+                let mut g = Reflection::new(name, &opts).unwrap();
+                for _ in 0..200 {
+                    let mut list = MoveList::new();
+                    g.generate(&mut list);
+                    let mut slow = MoveList::new();
+                    movegen::legal_turns_slow(g.layout, &g.pos, g.rules, &mut slow);
+                    assert_eq!(list.as_slice(), slow.as_slice(), "{}", g.fen(Dialect::Uci));
+                    if list.is_empty() || g.rule_outcome(false).is_some() {
+                        break;
+                    }
+                    checks += g.in_check() as usize;
+                    let captures: Vec<Turn> =
+                        list.iter().copied().filter(|m| g.is_noisy(*m)).collect();
+                    let mv = if !captures.is_empty() && rng.below(3) > 0 {
+                        captures[rng.below(captures.len())]
+                    } else {
+                        list[rng.below(list.len())]
+                    };
+                    g.make(mv);
+                }
+            }
+        }
+    }
+    assert!(checks > 50, "only {checks} positions in check were visited");
 }
