@@ -76,28 +76,60 @@ pub fn legal_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut Move
     board.forget();
     board.hashing = false;
     out.retain(|turn| {
+        // In check, any turn may block; otherwise only a change of influence can create a check.
+        if !in_check && !footprint(layout, pos, *turn, rules).any(|sq| influence.contains(sq)) {
+            return true;
+        }
         let mut key = 0;
         let applied = board.apply(layout, *turn, us, rules.capture_twin, &mut key);
-        // In check, any turn may block; otherwise only a change of influence can create a check.
-        let touches = in_check
-            || board
-                .changed()
-                .chain(applied.ep.iter().copied())
-                .any(|sq| influence.contains(sq));
-        let safe = if touches {
-            !any_king_capturable(
-                layout,
-                &board.cells,
-                &board.kings[us.index()],
-                us,
-                &applied.ep,
-            )
-        } else {
-            !in_check
-        };
+        let safe = !any_king_capturable(
+            layout,
+            &board.cells,
+            &board.kings[us.index()],
+            us,
+            &applied.ep,
+        );
         board.revert();
         safe
     });
+}
+
+/// Every square a turn may change (a superset): components' origins and targets (swaps exchange
+/// the targets), en-passant victims and created targets, castling rooks, and under capture-twin
+/// the partner squares of captured pieces.
+fn footprint(
+    layout: &Layout,
+    pos: &Position,
+    turn: Turn,
+    rules: Rules,
+) -> impl Iterator<Item = Sq> {
+    let us = pos.side;
+    let mut squares: ArrayVec<Sq, 16> = ArrayVec::new();
+    for (from, to, ep) in turn.components(layout, us) {
+        squares.push(from);
+        squares.push(to);
+        let (df, dr) = pawn_forward(kind_of(pos.board.at(from)));
+        if ep {
+            let victim = offset(to, -step(df, dr));
+            squares.push(victim);
+            if rules.capture_twin {
+                squares.push(layout.mirror(us.other(), victim));
+            }
+        }
+        if turn.flags & DOUBLE != 0 {
+            squares.push(offset(from, step(df, dr)));
+        }
+        if turn.flags & CASTLE != 0 {
+            if let Some(c) = layout.castling(us, from, to) {
+                squares.push(c.rook_from);
+                squares.push(c.rook_to);
+            }
+        }
+        if rules.capture_twin && pos.board.at(to) != EMPTY {
+            squares.push(layout.mirror(us.other(), to));
+        }
+    }
+    squares.into_iter()
 }
 
 /// Every legal turn, each judged by the full check test (no shortcut): the reference that the
