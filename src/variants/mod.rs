@@ -3,10 +3,11 @@
 
 pub mod chess;
 pub mod palace;
-pub mod sinyeon;
-pub mod xiangqi;
-pub mod sonic;
 pub mod reflection;
+pub mod sinyeon;
+pub mod sonic;
+pub mod symmetron;
+pub mod xiangqi;
 
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
@@ -45,6 +46,12 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         bench: sinyeon::BENCH,
         create: create::<sinyeon::SinYeonGame>,
+    },
+    VariantInfo {
+        name: symmetron::NAME,
+        options: &[],
+        bench: symmetron::BENCH,
+        create: create::<symmetron::Symmetron>,
     },
     VariantInfo {
         name: sonic::NAME,
