@@ -135,3 +135,74 @@ fn symmetron_soak() {
         plies as f64 / games as f64
     );
 }
+
+/// Replays every game of a `kaleido match` PGN (path in SOAK_PGN) through the rules and prints
+/// lengths, endings and how many games saw a resurrection, a parachute and an explosion.
+#[test]
+#[ignore]
+fn soak_pgn_statistics() {
+    let Ok(path) = std::env::var("SOAK_PGN") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).expect("readable PGN");
+    let (mut games, mut plies_total) = (0usize, 0usize);
+    let (mut with_res, mut with_para, mut with_expl) = (0, 0, 0);
+    let mut endings = std::collections::BTreeMap::new();
+    for chunk in text.split("[Event ").skip(1) {
+        let termination = chunk
+            .lines()
+            .find_map(|l| l.strip_prefix("[Termination \""))
+            .map(|t| t.trim_end_matches("\"]").to_string())
+            .unwrap_or_default();
+        let movetext: String = chunk
+            .lines()
+            .skip(1) // the rest of the Event tag
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Drop comments.
+        let mut clean = String::new();
+        let mut depth = 0;
+        for c in movetext.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => clean.push(c),
+                _ => {}
+            }
+        }
+        let mut game = Symmetron::new("symmetron-112", &VariantOptions::default()).expect("start");
+        let (mut res, mut para, mut expl, mut plies) = (0, 0, 0, 0);
+        for token in clean.split_whitespace() {
+            if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                continue;
+            }
+            let mv = game
+                .parse_move(token, kaleido::game::Dialect::Record)
+                .unwrap_or_else(|e| panic!("game {}: {token}: {e}", games + 1));
+            match mv.kind {
+                MoveKind::Explode => expl += 1,
+                MoveKind::Drop | MoveKind::DropFlip
+                    if !board::is_magic_kind(board::kind(game.position().at(mv.from))) =>
+                {
+                    para += 1
+                }
+                _ => {}
+            }
+            game.make(mv);
+            res += usize::from(game.last_move_resurrected());
+            plies += 1;
+        }
+        games += 1;
+        plies_total += plies;
+        with_res += usize::from(res > 0);
+        with_para += usize::from(para > 0);
+        with_expl += usize::from(expl > 0);
+        *endings.entry(termination).or_insert(0) += 1;
+    }
+    println!(
+        "PGN {games} games, average {:.1} plies; with a resurrection {with_res}, a parachute \
+         {with_para}, an explosion {with_expl}; endings {endings:?}",
+        plies_total as f64 / games.max(1) as f64
+    );
+}
