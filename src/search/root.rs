@@ -284,12 +284,12 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// UCI: after `go infinite` or `go ponder` the best move is only sent after `stop` (or, when
-    /// pondering, after `ponderhit`), even when the search itself has nothing left to do.
+    /// pondering, after `ponderhit`), even when the search itself has nothing left to do or a
+    /// node limit ended it.
     fn wait_while_infinite_or_pondering(&self) {
         let shared = self.shared;
         let control = shared.control;
-        while !control.stopped() && !self.aborted && (shared.limits.infinite || control.pondering())
-        {
+        while !control.stopped() && (shared.limits.infinite || control.pondering()) {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
