@@ -58,6 +58,8 @@ pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY_BASE: i32 = 1 << 28;
 pub const ORDER_KILLER_FIRST: i32 = (1 << 27) + 1;
 pub const ORDER_KILLER_SECOND: i32 = 1 << 27;
+/// Moves handed out by selection before the rest of the list is sorted in one go.
+pub const SELECTION_PICKS: usize = 8;
 /// History scores stay within +-HISTORY_MAX (gravity formula), well under the killer band.
 pub const HISTORY_MAX: i32 = 1 << 14;
 /// History bonus per ply of depth squared, capped so one deep cutoff does not dominate.
