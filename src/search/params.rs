@@ -15,6 +15,10 @@ pub const CHECK_INTERVAL: u64 = 64;
 /// Nodes a helper thread searches before adding its count to the shared counter.
 pub const NODE_FLUSH_INTERVAL: u64 = 1024;
 
+/// Quiescence searches every evasion of a check only this many plies beyond the horizon (then
+/// it stands pat like anywhere else): checks are common in some of our games.
+pub const QSEARCH_EVASION_PLIES: i32 = 2;
+
 /// Aspiration windows start at this depth (shallower scores swing too much to be worth it).
 pub const ASPIRATION_DEPTH: u32 = 5;
 /// Half-width of the first aspiration window around the previous iteration's score.

@@ -57,6 +57,7 @@ impl<G: Game> Worker<'_, G> {
                 };
                 rm.score = -INFINITY;
             }
+            self.root_depth = depth as i32;
             for line in 0..lines {
                 self.seldepth = 0;
                 self.search_line(&mut root_moves, depth as i32, line);
