@@ -126,6 +126,8 @@ fn random_playouts<R: Ruleset>(seed: u64, games: usize, max_plies: usize) {
             let rebuilt = PalaceGame::<R>::from_fen(&g.fen(Dialect::Uci), Dialect::Uci)
                 .expect("own FEN reads back");
             assert_eq!(rebuilt.key(), g.key());
+            // Incremental PST sums and piece counts match a fresh count.
+            assert_eq!(rebuilt.evaluate(), g.evaluate());
             let mirrored =
                 PalaceGame::<R>::from_fen(&mirror_fen(&g.fen(Dialect::Uci)), Dialect::Uci)
                     .expect("mirrored FEN");
