@@ -91,8 +91,10 @@ impl<R: Ruleset> PalaceGame<R> {
                     .map_err(|_| format!("bad FEN number '{t}'"))
             })
         };
-        let halfmove = parse_number(0, 0)?;
-        let fullmove = parse_number(1, 1)?.max(1);
+        // Clamped so that counting on from any FEN can never overflow.
+        const COUNTER_LIMIT: u32 = 1 << 30;
+        let halfmove = parse_number(0, 0)?.min(COUNTER_LIMIT);
+        let fullmove = parse_number(1, 1)?.clamp(1, COUNTER_LIMIT);
         if numbers.len() > 2 {
             return Err(format!("unexpected FEN field '{}'", numbers[2]));
         }
