@@ -5,6 +5,8 @@ pub mod chess;
 pub mod palace;
 pub mod sinyeon;
 pub mod xiangqi;
+pub mod sonic;
+pub mod reflection;
 
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
@@ -43,6 +45,72 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         bench: sinyeon::BENCH,
         create: create::<sinyeon::SinYeonGame>,
+    },
+    VariantInfo {
+        name: sonic::NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: sonic::SPRINGS_NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: "reflection-14",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[0],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-14-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[1],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-12",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[2],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-12-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[3],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-mini",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[4],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-mini-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[5],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-8",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[6],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-8-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[7],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-twoboard",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[8],
+        create: create::<reflection::Reflection>,
     },
 ];
 
