@@ -18,6 +18,19 @@ fn start_depth_1_is_the_rules_count() {
 #[test]
 fn start_deeper_regression_guard() {
     // Regression guard, from Kaleido's own output (not independently confirmed).
-    let got: Vec<u64> = (2..=3).map(|d| perft_of(START_FEN, d)).collect();
-    assert_eq!(got, vec![2_922, 146_164]);
+    let got: Vec<u64> = (2..=4).map(|d| perft_of(START_FEN, d)).collect();
+    assert_eq!(got, vec![2_922, 146_164, 7_318_982]);
+}
+
+#[test]
+fn one_pawn_each_ending_regression_guard() {
+    // Pawn back-step and rule-3 freeing occur in this tree. Regression guard, from Kaleido's own
+    // output (not independently confirmed).
+    assert_eq!(
+        perft_of(
+            "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
+            4
+        ),
+        1_083_357
+    );
 }

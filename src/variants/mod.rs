@@ -3,10 +3,10 @@
 
 pub mod chess;
 pub mod palace;
-pub mod sinyeon;
-pub mod xiangqi;
-pub mod sonic;
 pub mod reflection;
+pub mod sinyeon;
+pub mod sonic;
+pub mod xiangqi;
 
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
