@@ -33,12 +33,19 @@ pub fn bench_depth(variant: &str) -> u32 {
         .unwrap_or(DEFAULT_BENCH_DEPTH)
 }
 
-/// Runs the bench; per-position lines and the final `N nodes M nps` go to stdout.
-pub fn run(depth_override: Option<u32>) -> Result<(), String> {
+/// Runs the bench (every variant, or only `only`); per-position lines and the final
+/// `N nodes M nps` go to stdout.
+pub fn run(depth_override: Option<u32>, only: Option<&str>) -> Result<(), String> {
+    if let Some(name) = only {
+        variants::find(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+    }
     let tt = TranspositionTable::new(BENCH_HASH_MB);
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for info in variants::VARIANTS {
+        if only.is_some_and(|name| !info.name.eq_ignore_ascii_case(name)) {
+            continue;
+        }
         let depth = depth_override.unwrap_or_else(|| bench_depth(info.name));
         for (index, fen) in info.bench.iter().enumerate() {
             let mut session = info.new_session(&VariantOptions::default())?;
