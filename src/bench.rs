@@ -14,15 +14,26 @@ pub const BENCH_HASH_MB: usize = 16;
 /// Depth used for a variant not listed in [`BENCH_DEPTHS`].
 pub const DEFAULT_BENCH_DEPTH: u32 = 6;
 
-/// Per-variant depths, chosen so that the whole run takes 5-30 s in release on one core: the
-/// games differ a lot in branching factor.
+/// Per-variant depths, chosen so that the whole run takes 5-30 s in release on one core (the
+/// games differ a lot in branching factor and quiescence width). Measured 30 Nov 2026 on the
+/// shared 2-core machine with every variant branch merged: about 1-3 s per variant. Re-measure
+/// with `kaleido bench --variant V --depth D` when a variant's search behaviour changes.
 pub const BENCH_DEPTHS: &[(&str, u32)] = &[
-    ("chess", 8),
-    ("xiangqi", 7),
-    ("sin-yeon-sang-gi", 6),
-    ("symmetron-112", 4),
-    ("sonic", 5),
-    ("sonic-springs", 5),
+    ("chess", 11),
+    ("xiangqi", 9),
+    ("sin-yeon-sang-gi", 9),
+    ("symmetron-112", 6),
+    ("sonic", 2),
+    ("sonic-springs", 2),
+    ("reflection-14", 8),
+    ("reflection-14-rev", 7),
+    ("reflection-12", 2),
+    ("reflection-12-rev", 7),
+    ("reflection-mini", 8),
+    ("reflection-mini-rev", 8),
+    ("reflection-8", 8),
+    ("reflection-8-rev", 8),
+    ("reflection-twoboard", 8),
 ];
 
 pub fn bench_depth(variant: &str) -> u32 {
