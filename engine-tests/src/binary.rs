@@ -49,7 +49,7 @@ fn build() -> PathBuf {
 }
 
 /// How long one command-line run may take before the test fails as hung.
-pub const RUN_TIMEOUT: Duration = Duration::from_secs(300);
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Runs `kaleido ARGS...` to completion (stdin closed); a run longer than [`RUN_TIMEOUT`] is
 /// killed and fails the test.
