@@ -1,11 +1,22 @@
 //! Search, generic over `Game`: nothing in here knows any variant's rules.
 //!
-//! PLACEHOLDER API — the search is being written; the types below are the contract that the
+//! `search()` runs Lazy-SMP threads (`threads`), each an iterative deepening over the root moves
+//! (`root`: aspiration windows, MultiPV) into a PVS alpha-beta (`alpha_beta`) that ends in a
+//! quiescence search (`qsearch`), ordered by `ordering`, sharing the lock-free `tt`; `time` turns
+//! clocks into limits; every tunable lives in `params`. The types below are the contract the
 //! session and protocols use.
 
+mod alpha_beta;
+mod ordering;
+pub mod params;
+mod qsearch;
+mod root;
+mod threads;
+pub mod time;
 pub mod tt;
+mod worker;
 
-use crate::game::{Game, MoveList, Score};
+use crate::game::{Game, Score};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use tt::TranspositionTable;
@@ -106,8 +117,10 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// Searches `root` within `limits`; calls `report` after each completed iteration.
-/// Returns as soon as possible after `control.stop()`.
+/// Searches `root` within `limits`; calls `report` after each completed iteration (once per
+/// MultiPV line). Returns within a few milliseconds of `control.stop()`. With one thread and no
+/// clock, node or stop limit, the search (and its node count) is the same on every run, provided
+/// the caller cleared the TT.
 pub fn search<G: Game>(
     root: &G,
     limits: &Limits,
@@ -115,28 +128,10 @@ pub fn search<G: Game>(
     control: &Control,
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
-    // Placeholder until the real search lands: the first legal move.
-    let _ = (limits, tt);
-    let mut moves = MoveList::new();
-    root.generate(&mut moves);
-    let best = moves.first().copied();
-    if let Some(m) = best {
-        report(&Info {
-            depth: 1,
-            seldepth: 1,
-            multipv: 1,
-            score: 0,
-            nodes: 1,
-            time_ms: control.elapsed_ms(),
-            hashfull: 0,
-            pv: vec![m],
-        });
-    }
-    SearchResult {
-        best,
-        ponder: None,
-        score: 0,
-        depth: 1,
-        nodes: 1,
-    }
+    threads::run(root, limits, tt, control, report)
 }
+
+#[cfg(test)]
+mod chess_tests;
+#[cfg(test)]
+mod tests;

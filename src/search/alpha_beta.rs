@@ -1,0 +1,213 @@
+//! The main search below the root: principal variation search (PVS) with a transposition table,
+//! null-move pruning, reverse futility pruning, late move reductions, check extension and
+//! mate-distance pruning. Scores are from the side to move's point of view (negamax).
+
+use super::ordering::{history_index, pick, score_moves, Scores};
+use super::params::*;
+use super::tt::Bound;
+use super::worker::{lmr_reduction, Worker};
+use crate::game::{Game, MoveList, Score, INFINITY, MATE, MATE_BOUND};
+use arrayvec::ArrayVec;
+
+/// Quiet moves remembered per node to punish in the history table when another move cuts off.
+const QUIETS_TRACKED: usize = 64;
+
+impl<G: Game> Worker<'_, G> {
+    /// Searches the current position (at `ply` > 0 from the root) to `depth` within `alpha..beta`.
+    /// A window wider than one point marks a PV node. `null_allowed` is false right after a null
+    /// move (two passes in a row prove nothing).
+    pub fn alpha_beta(
+        &mut self,
+        mut depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        null_allowed: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        let key = self.game.key();
+        self.shared.tt.prefetch(key);
+        let in_check = self.game.in_check();
+        // Check extension: a position in check is searched one ply deeper, so that forcing lines
+        // are not cut at the horizon (and a check at depth 0 gets its evasions searched).
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.count_node(ply);
+        if self.aborted {
+            return 0;
+        }
+        let side = self.game.side_to_move();
+        if let Some(outcome) = self.game.rule_outcome(true) {
+            return outcome.score_for(side, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let pv_node = beta - alpha > 1;
+
+        // Mate-distance pruning: no line from here can beat a mate found closer to the root.
+        alpha = alpha.max(-MATE + ply as Score);
+        beta = beta.min(MATE - ply as Score - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let hit = self.shared.tt.probe(key, ply);
+        let tt_move_key = hit.map_or(0, |h| h.move_key);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if !pv_node && h.depth >= depth && usable {
+                return h.score;
+            }
+        }
+
+        // Set when this node is so far below alpha that quiet moves cannot help at this depth.
+        let mut futile = false;
+        if !pv_node && !in_check {
+            let static_eval = self.evaluate();
+            // Reverse futility: far enough above beta, a quiet position will not fall below it.
+            if depth <= REVERSE_FUTILITY_DEPTH
+                && beta.abs() < MATE_BOUND
+                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move would too (where the variant
+            // says passing is a sound assumption).
+            if null_allowed
+                && depth >= NULL_MOVE_DEPTH
+                && static_eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.game.null_move_allowed()
+            {
+                let reduction = NULL_MOVE_REDUCTION_BASE + depth / NULL_MOVE_REDUCTION_DIVISOR;
+                self.game.make_null();
+                let score =
+                    -self.alpha_beta(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                self.game.unmake();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    // A mate found after a pass is no proof of a mate.
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+            futile = depth <= FUTILITY_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && static_eval + FUTILITY_MARGIN * depth <= alpha;
+        }
+        // Internal iterative reduction: without a TT move this node was never searched well;
+        // a shallower search is cheaper and fills the TT for the next iteration.
+        if tt_move_key == 0 && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
+
+        let mut moves = MoveList::new();
+        self.game.generate(&mut moves);
+        if moves.is_empty() {
+            return self.game.no_moves_outcome().score_for(side, ply);
+        }
+        let mut scores = Scores::new();
+        score_moves(
+            &self.game,
+            &moves,
+            &mut scores,
+            tt_move_key,
+            &self.heuristics,
+            ply,
+        );
+
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: ArrayVec<usize, QUIETS_TRACKED> = ArrayVec::new();
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut scores, i);
+            let quiet = !self.game.is_noisy(mv);
+            let history = if quiet {
+                history_index(&self.game, mv)
+            } else {
+                0
+            };
+            let killer = quiet && self.heuristics.is_killer(ply, mv);
+            self.game.make(mv);
+            let gives_check = self.game.in_check();
+            // Quiet moves that neither check nor escape check are skipped at shallow depth when
+            // the node is hopeless (futility) or when many were tried already (late move
+            // pruning); never the first move, and not while every move so far loses to mate.
+            if quiet && !pv_node && !in_check && !gives_check && i > 0 && best > -MATE_BOUND {
+                let late = depth <= LATE_MOVE_DEPTH
+                    && quiets_tried.len() >= LATE_MOVE_BASE + (depth * depth) as usize;
+                if futile || late {
+                    self.game.unmake();
+                    continue;
+                }
+            }
+            let new_depth = depth - 1;
+            let score = if i == 0 {
+                -self.alpha_beta(new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                // Late quiet moves of a well-ordered list rarely matter: search them shallower
+                // first and in full only if they surprise.
+                let mut reduction = 0;
+                if depth >= LMR_DEPTH && i >= LMR_MOVES && quiet && !in_check && !gives_check {
+                    reduction = lmr_reduction(depth, i) - pv_node as i32 - killer as i32;
+                    reduction = reduction.min(new_depth - 1).max(0);
+                }
+                let mut score =
+                    -self.alpha_beta(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.alpha_beta(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.alpha_beta(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.game.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.heuristics.add_killer(ply, mv);
+                            self.heuristics.update_history(history, depth, true);
+                            for &other in &quiets_tried {
+                                self.heuristics.update_history(other, depth, false);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(history);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let move_key = best_move.map_or(0, G::move_key);
+        self.shared.tt.store(key, ply, move_key, best, depth, bound);
+        best
+    }
+}

@@ -1,0 +1,105 @@
+//! Move ordering: scores every generated move once, then hands them out best first by selection
+//! (a cutoff usually comes early, so sorting the whole list would be wasted work).
+
+use super::params::*;
+use crate::game::{Game, MoveList, HISTORY_SLOTS, MAX_MOVES};
+use arrayvec::ArrayVec;
+
+/// Killer moves and the history table of one search thread.
+pub struct Heuristics<M> {
+    /// Two quiet moves per ply that caused a cutoff at that ply.
+    killers: Vec<[Option<M>; 2]>,
+    /// Cutoff statistics per side and `Game::history_slot`.
+    history: Vec<i32>,
+}
+
+/// The history index of `mv` for the side to move (slots beyond the contract wrap, never panic).
+pub fn history_index<G: Game>(game: &G, mv: G::Move) -> usize {
+    game.side_to_move().index() * HISTORY_SLOTS + game.history_slot(mv) % HISTORY_SLOTS
+}
+
+impl<M: Copy + Eq> Heuristics<M> {
+    pub fn new() -> Heuristics<M> {
+        Heuristics {
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_SLOTS],
+        }
+    }
+
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers[ply]
+    }
+
+    pub fn is_killer(&self, ply: usize, mv: M) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// A quiet move refuted the opponent's last move at `ply`: remember it, newest first.
+    pub fn add_killer(&mut self, ply: usize, mv: M) {
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
+    }
+
+    /// Rewards (`good`) or punishes a quiet move; gravity keeps values within `HISTORY_MAX`.
+    pub fn update_history(&mut self, index: usize, depth: i32, good: bool) {
+        let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
+        let delta = if good { bonus } else { -bonus };
+        let entry = &mut self.history[index];
+        *entry += delta - *entry * delta.abs() / HISTORY_MAX;
+    }
+
+    pub fn history(&self, index: usize) -> i32 {
+        self.history[index]
+    }
+}
+
+impl<M: Copy + Eq> Default for Heuristics<M> {
+    fn default() -> Self {
+        Heuristics::new()
+    }
+}
+
+pub type Scores = ArrayVec<i32, MAX_MOVES>;
+
+/// Scores `moves` for ordering: TT move, noisy moves by MVV-LVA, killers, quiet moves by history.
+pub fn score_moves<G: Game>(
+    game: &G,
+    moves: &MoveList<G::Move>,
+    scores: &mut Scores,
+    tt_move_key: u32,
+    heuristics: &Heuristics<G::Move>,
+    ply: usize,
+) {
+    scores.clear();
+    let killers = heuristics.killers(ply);
+    for &mv in moves {
+        let score = if tt_move_key != 0 && G::move_key(mv) == tt_move_key {
+            ORDER_TT_MOVE
+        } else if game.is_noisy(mv) {
+            ORDER_NOISY_BASE + game.order_hint(mv).clamp(-(1 << 26), 1 << 26)
+        } else if killers[0] == Some(mv) {
+            ORDER_KILLER_FIRST
+        } else if killers[1] == Some(mv) {
+            ORDER_KILLER_SECOND
+        } else {
+            heuristics.history(history_index(game, mv))
+        };
+        scores.push(score);
+    }
+}
+
+/// Moves the best-scored move among `moves[from..]` to `from` and returns it.
+pub fn pick<M: Copy>(moves: &mut MoveList<M>, scores: &mut Scores, from: usize) -> M {
+    let mut best = from;
+    for i in from + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+    scores.swap(from, best);
+    moves[from]
+}

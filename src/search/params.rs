@@ -1,0 +1,85 @@
+//! Every tunable of the search, in one place. Vocabulary: `*_DEPTH` a remaining depth in plies,
+//! `*_MARGIN` a score margin, `*_BASE`/`*_DIVISOR` terms of a formula, `*_MS` milliseconds.
+
+use crate::game::Score;
+
+/// Deepest ply the search tracks (PV table, killers, seldepth). Iterations stop below it, so a
+/// `go depth 300` is clamped to `MAX_PLY - 1`.
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration we start: leaves room for check extensions before `MAX_PLY`.
+pub const MAX_DEPTH: u32 = (MAX_PLY - 1) as u32;
+
+/// Nodes between two looks at the stop flag, the clock and the node limit: small enough that a
+/// `stop` is honoured within a millisecond even in wide variants, large enough to cost nothing.
+pub const CHECK_INTERVAL: u64 = 64;
+/// Nodes a helper thread searches before adding its count to the shared counter.
+pub const NODE_FLUSH_INTERVAL: u64 = 1024;
+
+/// Aspiration windows start at this depth (shallower scores swing too much to be worth it).
+pub const ASPIRATION_DEPTH: u32 = 5;
+/// Half-width of the first aspiration window around the previous iteration's score.
+pub const ASPIRATION_MARGIN: Score = 25;
+/// Each failed aspiration search multiplies the window by this factor.
+pub const ASPIRATION_GROWTH: Score = 2;
+
+/// Null move: only with this much depth left (shallower, the reduced search is just qsearch).
+pub const NULL_MOVE_DEPTH: i32 = 3;
+/// Null move reduction: `BASE + depth / DIVISOR` plies, the usual adaptive R.
+pub const NULL_MOVE_REDUCTION_BASE: i32 = 3;
+pub const NULL_MOVE_REDUCTION_DIVISOR: i32 = 4;
+
+/// Reverse futility: a static eval this far above beta per ply of depth is trusted to hold.
+pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
+pub const REVERSE_FUTILITY_MARGIN: Score = 90;
+
+/// Futility pruning: at this depth or less, quiet moves are skipped when the static eval plus
+/// this margin per ply cannot reach alpha.
+pub const FUTILITY_DEPTH: i32 = 3;
+pub const FUTILITY_MARGIN: Score = 120;
+
+/// Late move pruning: at this depth or less, quiet moves after `BASE + depth^2` quiet moves
+/// already tried are skipped (ordering put the promising ones first).
+pub const LATE_MOVE_DEPTH: i32 = 3;
+pub const LATE_MOVE_BASE: usize = 3;
+
+/// Internal iterative reduction: a node this deep without a TT move is searched one ply less.
+pub const IIR_DEPTH: i32 = 4;
+
+/// Late move reductions apply from this depth and after this many moves were searched in full.
+pub const LMR_DEPTH: i32 = 3;
+pub const LMR_MOVES: usize = 3;
+/// Reduction = BASE + ln(depth) * ln(move number) / DIVISOR (the common logarithmic formula).
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIVISOR: f64 = 2.25;
+
+/// Move ordering: the TT move first, then noisy moves by the variant's MVV-LVA hint, then the two
+/// killers, then quiet moves by history. The bands keep those groups apart whatever the hints are.
+pub const ORDER_TT_MOVE: i32 = 1 << 30;
+pub const ORDER_NOISY_BASE: i32 = 1 << 28;
+pub const ORDER_KILLER_FIRST: i32 = (1 << 27) + 1;
+pub const ORDER_KILLER_SECOND: i32 = 1 << 27;
+/// History scores stay within +-HISTORY_MAX (gravity formula), well under the killer band.
+pub const HISTORY_MAX: i32 = 1 << 14;
+/// History bonus per ply of depth squared, capped so one deep cutoff does not dominate.
+pub const HISTORY_BONUS_CAP: i32 = 1200;
+
+/// Time: without `movestogo`, assume this many moves remain in the game.
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
+/// `movestogo` beyond this is treated as this (the time per move barely changes past it).
+pub const MAX_MOVES_TO_GO: u64 = 100;
+/// Share of the increment (per thousand) spent on this move on top of the clock share.
+pub const INCREMENT_SHARE_PERMILLE: u64 = 750;
+/// Never plan to spend more than this share (per thousand) of the remaining clock on one move.
+pub const SOFT_MAX_PERMILLE: u64 = 200;
+/// The hard limit may stretch the planned time by this factor ...
+pub const HARD_FACTOR: u64 = 4;
+/// ... but never beyond this share (per thousand) of the remaining clock.
+pub const HARD_MAX_PERMILLE: u64 = 500;
+/// With one move left before the time control, keep this share (per thousand) in reserve.
+pub const LAST_MOVE_RESERVE_PERMILLE: u64 = 100;
+/// The least time we ever plan for a move: lets depth 1 finish and a move come back.
+pub const MIN_THINK_MS: u64 = 1;
+
+/// Stack size of every search thread: move lists hold up to 1024 moves of up to 32 bytes at
+/// every ply, and the search recurses to `MAX_PLY`.
+pub const THREAD_STACK_BYTES: usize = 64 << 20;

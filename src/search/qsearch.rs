@@ -1,0 +1,101 @@
+//! Quiescence search: at the horizon, keep searching the variant's noisy moves (captures and the
+//! like) until the position is quiet, so that the static evaluation is never taken in the middle
+//! of an exchange. In check every evasion is searched, since standing pat is not an option.
+
+use super::ordering::{pick, score_moves, Scores};
+use super::params::*;
+use super::tt::Bound;
+use super::worker::Worker;
+use crate::game::{Game, MoveList, Score, INFINITY};
+
+impl<G: Game> Worker<'_, G> {
+    pub fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv[ply].clear();
+        let key = self.game.key();
+        self.shared.tt.prefetch(key);
+        self.count_node(ply);
+        if self.aborted {
+            return 0;
+        }
+        let side = self.game.side_to_move();
+        if let Some(outcome) = self.game.rule_outcome(true) {
+            return outcome.score_for(side, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let pv_node = beta - alpha > 1;
+        let hit = self.shared.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if !pv_node && usable {
+                return h.score;
+            }
+        }
+        let tt_move_key = hit.map_or(0, |h| h.move_key);
+
+        let in_check = self.game.in_check();
+        let mut moves = MoveList::new();
+        let mut best;
+        if in_check {
+            self.game.generate(&mut moves);
+            if moves.is_empty() {
+                return self.game.no_moves_outcome().score_for(side, ply);
+            }
+            best = -INFINITY;
+        } else {
+            // Stand pat: the side to move is not obliged to capture.
+            best = self.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            self.game.generate_noisy(&mut moves);
+        }
+        let original_alpha = alpha;
+        let mut scores = Scores::new();
+        score_moves(
+            &self.game,
+            &moves,
+            &mut scores,
+            tt_move_key,
+            &self.heuristics,
+            ply,
+        );
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = pick(&mut moves, &mut scores, i);
+            self.game.make(mv);
+            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            self.game.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let move_key = best_move.map_or(0, G::move_key);
+        self.shared.tt.store(key, ply, move_key, best, 0, bound);
+        best
+    }
+}

@@ -1,0 +1,92 @@
+//! Lazy SMP: every thread runs the same iterative deepening on its own copy of the game; they
+//! cooperate only through the shared transposition table. The main thread (id 0) alone watches
+//! the limits and reports; its result is the search's result. Every thread, the main one
+//! included, gets a large stack (see `THREAD_STACK_BYTES`); reports travel to the caller's thread
+//! over a channel, because the caller's `report` callback need not be `Send`.
+
+use super::params::*;
+use super::time::TimeManager;
+use super::worker::{Shared, Worker};
+use super::{Control, Info, Limits, SearchResult, TranspositionTable};
+use crate::game::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+/// More threads than this would only be a typo: Lazy SMP gains nothing past the core count.
+const MAX_THREADS: usize = 1024;
+
+pub fn run<G: Game>(
+    root: &G,
+    limits: &Limits,
+    tt: &TranspositionTable,
+    control: &Control,
+    report: &mut dyn FnMut(&Info<G::Move>),
+) -> SearchResult<G::Move> {
+    tt.new_search();
+    let shared = Shared {
+        limits,
+        tt,
+        control,
+        abort: AtomicBool::new(false),
+        time: TimeManager::new(limits, root.side_to_move()),
+        // `go depth 0` still searches one ply (a move must come back); `depth 300` is clamped.
+        max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)),
+        nodes_at_start: control.nodes.load(Ordering::Relaxed),
+    };
+    let threads = limits.threads.clamp(1, MAX_THREADS);
+    thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<Info<G::Move>>();
+        let shared = &shared;
+        let main = thread::Builder::new()
+            .name("search-main".into())
+            .stack_size(THREAD_STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                let mut worker = Worker::new(root.clone(), shared, 0);
+                let result = worker.iterate(&mut |info| {
+                    // The receiver lives until this thread ends; a failed send cannot happen.
+                    let _ = sender.send(info);
+                });
+                shared.abort.store(true, Ordering::Relaxed);
+                result
+            });
+        let main = match main {
+            Ok(handle) => handle,
+            Err(_) => {
+                // No thread could be made: search on the caller's own stack (the
+                // one left is usually large enough for chess-sized move lists).
+                let mut worker = Worker::new(root.clone(), shared, 0);
+                return worker.iterate(&mut |info| report(&info));
+            }
+        };
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|id| {
+                thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    .stack_size(THREAD_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut worker = Worker::new(root.clone(), shared, id);
+                        worker.iterate(&mut |_| {});
+                    })
+                    .ok()
+            })
+            .collect();
+        for info in receiver {
+            report(&info);
+        }
+        let result = main.join();
+        shared.abort.store(true, Ordering::Relaxed);
+        for helper in helpers {
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        match result {
+            Ok(mut result) => {
+                result.nodes = shared.nodes();
+                result
+            }
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}

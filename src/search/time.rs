@@ -1,0 +1,228 @@
+//! Time management: turns the clock values of a `go` into a soft limit (start no new iteration
+//! after it) and a hard limit (abort the search at it). Times are measured with
+//! `Control::elapsed_ms`, which restarts on `ponderhit`; while pondering nothing stops on time.
+
+use super::params::*;
+use super::{Control, Limits};
+use crate::game::Side;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeManager {
+    /// Milliseconds after which no new iteration starts; `None`: no time limit.
+    pub soft_ms: Option<u64>,
+    /// Milliseconds after which the search is aborted.
+    pub hard_ms: Option<u64>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, side: Side) -> TimeManager {
+        if limits.infinite {
+            return TimeManager {
+                soft_ms: None,
+                hard_ms: None,
+            };
+        }
+        if let Some(movetime) = limits.movetime {
+            let budget = movetime
+                .saturating_sub(limits.move_overhead)
+                .max(MIN_THINK_MS);
+            return TimeManager {
+                soft_ms: Some(budget),
+                hard_ms: Some(budget),
+            };
+        }
+        let (clock, increment) = match side {
+            Side::White => (limits.wtime, limits.winc),
+            Side::Black => (limits.btime, limits.binc),
+        };
+        let Some(clock) = clock else {
+            return TimeManager {
+                soft_ms: None,
+                hard_ms: None,
+            };
+        };
+        let increment = increment.unwrap_or(0);
+        let available = clock.saturating_sub(limits.move_overhead);
+        let moves_to_go = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| {
+            (m as u64).clamp(1, MAX_MOVES_TO_GO)
+        });
+        let planned =
+            available / moves_to_go + increment.saturating_mul(INCREMENT_SHARE_PERMILLE) / 1000;
+        let (soft, hard) = if moves_to_go == 1 {
+            // The whole clock is for this move: keep a reserve, plan to use half of the rest.
+            let budget = available - available * LAST_MOVE_RESERVE_PERMILLE / 1000;
+            (budget / 2, budget)
+        } else {
+            let soft = planned.min(available * SOFT_MAX_PERMILLE / 1000);
+            let hard = planned
+                .saturating_mul(HARD_FACTOR)
+                .min(available * HARD_MAX_PERMILLE / 1000);
+            (soft, hard)
+        };
+        let hard = hard.max(MIN_THINK_MS);
+        TimeManager {
+            soft_ms: Some(soft.clamp(MIN_THINK_MS, hard)),
+            hard_ms: Some(hard),
+        }
+    }
+
+    /// Whether the clock limits this search at all.
+    pub fn is_limited(&self) -> bool {
+        self.hard_ms.is_some()
+    }
+
+    /// No new iteration should start.
+    pub fn soft_expired(&self, control: &Control) -> bool {
+        !control.pondering()
+            && self
+                .soft_ms
+                .is_some_and(|soft| control.elapsed_ms() >= soft)
+    }
+
+    /// The running iteration must be abandoned.
+    pub fn hard_expired(&self, control: &Control) -> bool {
+        !control.pondering()
+            && self
+                .hard_ms
+                .is_some_and(|hard| control.elapsed_ms() >= hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits {
+            multipv: 1,
+            threads: 1,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn no_clock_means_no_time_limit() {
+        let tm = TimeManager::new(&limits(), Side::White);
+        assert!(!tm.is_limited());
+        let depth_only = Limits {
+            depth: Some(5),
+            ..limits()
+        };
+        assert!(!TimeManager::new(&depth_only, Side::Black).is_limited());
+    }
+
+    #[test]
+    fn movetime_subtracts_overhead() {
+        let l = Limits {
+            movetime: Some(1000),
+            move_overhead: 30,
+            ..limits()
+        };
+        let tm = TimeManager::new(&l, Side::White);
+        assert_eq!(tm.hard_ms, Some(970));
+        assert_eq!(tm.soft_ms, Some(970));
+        let tiny = Limits {
+            movetime: Some(10),
+            move_overhead: 30,
+            ..limits()
+        };
+        assert_eq!(
+            TimeManager::new(&tiny, Side::White).hard_ms,
+            Some(MIN_THINK_MS)
+        );
+    }
+
+    #[test]
+    fn clock_of_the_side_to_move_is_used() {
+        let l = Limits {
+            wtime: Some(60_000),
+            btime: Some(6_000),
+            ..limits()
+        };
+        let white = TimeManager::new(&l, Side::White);
+        let black = TimeManager::new(&l, Side::Black);
+        assert_eq!(white.soft_ms, Some(60_000 / DEFAULT_MOVES_TO_GO));
+        assert_eq!(black.soft_ms, Some(6_000 / DEFAULT_MOVES_TO_GO));
+        for tm in [white, black] {
+            assert!(tm.soft_ms <= tm.hard_ms);
+        }
+        assert!(black.hard_ms.is_some_and(|h| h <= 3_000));
+    }
+
+    #[test]
+    fn increment_adds_and_limits_stay_within_the_clock() {
+        let l = Limits {
+            btime: Some(1_000),
+            binc: Some(2_000),
+            ..limits()
+        };
+        let tm = TimeManager::new(&l, Side::Black);
+        // The increment alone would suggest 1.5 s; the clock holds 1 s.
+        assert!(tm.soft_ms.is_some_and(|s| s <= 200));
+        assert!(tm.hard_ms.is_some_and(|h| h <= 500));
+    }
+
+    #[test]
+    fn movestogo_is_clamped_and_one_move_left_keeps_a_reserve() {
+        let many = Limits {
+            wtime: Some(100_000),
+            movestogo: Some(300),
+            ..limits()
+        };
+        assert_eq!(
+            TimeManager::new(&many, Side::White).soft_ms,
+            Some(100_000 / MAX_MOVES_TO_GO)
+        );
+        let last = Limits {
+            wtime: Some(10_000),
+            movestogo: Some(1),
+            move_overhead: 100,
+            ..limits()
+        };
+        let tm = TimeManager::new(&last, Side::White);
+        assert_eq!(tm.hard_ms, Some(9_900 - 990));
+        assert_eq!(tm.soft_ms, Some((9_900 - 990) / 2));
+        let zero = Limits {
+            movestogo: Some(0),
+            ..last
+        };
+        assert_eq!(
+            TimeManager::new(&zero, Side::White),
+            tm,
+            "movestogo 0 read as 1"
+        );
+    }
+
+    #[test]
+    fn empty_clock_still_allows_a_move() {
+        let l = Limits {
+            wtime: Some(0),
+            move_overhead: 50,
+            ..limits()
+        };
+        let tm = TimeManager::new(&l, Side::White);
+        assert_eq!(tm.hard_ms, Some(MIN_THINK_MS));
+        assert_eq!(tm.soft_ms, Some(MIN_THINK_MS));
+    }
+
+    #[test]
+    fn infinite_and_pondering_ignore_the_clock() {
+        let l = Limits {
+            wtime: Some(1),
+            infinite: true,
+            ..limits()
+        };
+        assert!(!TimeManager::new(&l, Side::White).is_limited());
+        let ponder = Limits {
+            wtime: Some(1),
+            ..limits()
+        };
+        let tm = TimeManager::new(&ponder, Side::White);
+        let control = Control::new(true);
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        assert!(!tm.hard_expired(&control));
+        control.ponderhit();
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        assert!(tm.hard_expired(&control));
+    }
+}

@@ -1,0 +1,161 @@
+//! One search thread's state: its copy of the game, node counter, PV table and move-ordering
+//! heuristics, plus what all threads share (TT, control, limits, the internal abort flag).
+
+use super::ordering::Heuristics;
+use super::params::*;
+use super::time::TimeManager;
+use super::{Control, Limits, TranspositionTable};
+use crate::game::{Game, Score, MATE_BOUND};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    pub limits: &'a Limits,
+    pub tt: &'a TranspositionTable,
+    pub control: &'a Control,
+    /// Set by the main thread when the search is over, so that helpers stop too (the caller's
+    /// `Control` is left alone).
+    pub abort: AtomicBool,
+    pub time: TimeManager,
+    /// Deepest iteration to start.
+    pub max_depth: u32,
+    /// `control.nodes` when the search began (the counter may be reused by the caller).
+    pub nodes_at_start: u64,
+}
+
+impl Shared<'_> {
+    /// Nodes searched by all threads so far (counts not yet flushed by helpers excluded).
+    pub fn nodes(&self) -> u64 {
+        self.control
+            .nodes
+            .load(Ordering::Relaxed)
+            .saturating_sub(self.nodes_at_start)
+    }
+}
+
+pub type Line<M> = ArrayVec<M, { MAX_PLY + 1 }>;
+
+pub struct Worker<'a, G: Game> {
+    pub game: G,
+    pub shared: &'a Shared<'a>,
+    /// 0 is the main thread: it alone watches the clock and the node limit, and reports.
+    pub id: usize,
+    pub heuristics: Heuristics<G::Move>,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply` on.
+    pub pv: Vec<Line<G::Move>>,
+    /// Nodes counted by this thread in this search.
+    pub nodes: u64,
+    /// Nodes not yet added to `control.nodes`.
+    unflushed: u64,
+    /// Node count at which to look at the stop flag and limits again.
+    next_poll: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: usize,
+    /// The search must unwind now: results computed after this are garbage.
+    pub aborted: bool,
+}
+
+/// Late move reductions by depth and move number (`LMR_BASE + ln d * ln m / LMR_DIVISOR`).
+pub fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
+    static TABLE: OnceLock<Vec<[u8; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let value = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+                        *r = value.max(0.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    table[depth.clamp(0, 63) as usize][move_number.min(63)] as i32
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(game: G, shared: &'a Shared<'a>, id: usize) -> Worker<'a, G> {
+        Worker {
+            game,
+            shared,
+            id,
+            heuristics: Heuristics::new(),
+            pv: vec![Line::new(); MAX_PLY + 1],
+            nodes: 0,
+            unflushed: 0,
+            next_poll: CHECK_INTERVAL,
+            seldepth: 0,
+            aborted: false,
+        }
+    }
+
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Counts a node; every `CHECK_INTERVAL` nodes looks at the stop flag and the limits.
+    #[inline]
+    pub fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + CHECK_INTERVAL;
+            self.poll();
+        }
+    }
+
+    /// Adds this thread's new nodes to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        if self.unflushed > 0 {
+            self.shared
+                .control
+                .nodes
+                .fetch_add(self.unflushed, Ordering::Relaxed);
+            self.unflushed = 0;
+        }
+    }
+
+    fn poll(&mut self) {
+        if self.is_main() || self.unflushed >= NODE_FLUSH_INTERVAL {
+            self.flush_nodes();
+        }
+        let shared = self.shared;
+        if shared.abort.load(Ordering::Relaxed) || shared.control.stopped() {
+            self.aborted = true;
+            return;
+        }
+        if self.is_main() {
+            let out_of_nodes = shared.limits.nodes.is_some_and(|n| shared.nodes() >= n);
+            if out_of_nodes || shared.time.hard_expired(shared.control) {
+                self.aborted = true;
+                shared.abort.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Static evaluation, kept clear of the mate range.
+    #[inline]
+    pub fn evaluate(&self) -> Score {
+        self.game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// `mv` followed by the child's line becomes the best line at `ply`.
+    #[inline]
+    pub fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        if let Some(child) = tail.first() {
+            let room = line.remaining_capacity().min(child.len());
+            line.extend(child[..room].iter().copied());
+        }
+    }
+}
