@@ -16,15 +16,15 @@ pub const DEFAULT_BENCH_DEPTH: u32 = 6;
 
 /// Per-variant depths, chosen so that the whole run takes 5-30 s in release on one core (the
 /// games differ a lot in branching factor and quiescence width). Measured 30 Nov 2026 on the
-/// shared 2-core machine with every variant branch merged: about 1-3 s per variant. Re-measure
+/// shared, busy 2-core machine with every variant merged: 0.2-4 s per variant, 25 s in all. Re-measure
 /// with `kaleido bench --variant V --depth D` when a variant's search behaviour changes.
 pub const BENCH_DEPTHS: &[(&str, u32)] = &[
-    ("chess", 11),
+    ("chess", 10),
     ("xiangqi", 9),
-    ("sin-yeon-sang-gi", 9),
+    ("sin-yeon-sang-gi", 8),
     ("symmetron-112", 6),
-    ("sonic", 2),
-    ("sonic-springs", 2),
+    ("sonic", 4),
+    ("sonic-springs", 3),
     ("reflection-14", 8),
     ("reflection-14-rev", 7),
     ("reflection-12", 2),
