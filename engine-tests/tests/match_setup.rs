@@ -307,3 +307,26 @@ fn bad_arguments_are_refused() {
     args.variant = "no-such-game".into();
     assert!(run_match(&args).unwrap_err().contains("unknown variant"));
 }
+
+#[test]
+fn a_hang_under_a_depth_limit_is_caught_by_the_move_timeout() {
+    let engines = vec![
+        legal("Good", "uci", 1, None),
+        format!("cmd={FAKE} --mode hang --after 2 name=Hanger"),
+    ];
+    let started = std::time::Instant::now();
+    let summary = run(
+        &engines,
+        &["--games", "2", "--depth", "2", "--move-timeout", "0.5"],
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    for game in &summary.games {
+        assert_eq!(game.termination, "time forfeit", "{}", game.comment);
+        let hanger = if game.white_name == "Hanger" {
+            kaleido::game::Side::White
+        } else {
+            kaleido::game::Side::Black
+        };
+        assert_eq!(game.winner, Some(hanger.other()));
+    }
+}

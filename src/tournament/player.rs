@@ -105,6 +105,8 @@ pub trait Player: Send {
     fn start_turn(&mut self, turn: &Turn) -> Result<(), Fault>;
     /// The next move (part), claim or resignation, waiting at most until `deadline`.
     fn read_reply(&mut self, deadline: Instant) -> Result<Reply, Fault>;
+    /// When the engine's last reply arrived (the referee's clocks stop here).
+    fn reply_time(&self) -> Instant;
     /// The last evaluation seen while the engine thought about its latest move.
     fn take_thinking(&mut self) -> Option<Thinking>;
     /// The referee accepted the engine's turn: the game now has `plies` plies the engine knows.
@@ -321,6 +323,10 @@ impl Player for UciPlayer {
                 self.parse_info(line);
             }
         }
+    }
+
+    fn reply_time(&self) -> Instant {
+        self.process.last_arrival()
     }
 
     fn take_thinking(&mut self) -> Option<Thinking> {
@@ -657,6 +663,10 @@ impl Player for XBoardPlayer {
                 self.parse_thinking(line);
             }
         }
+    }
+
+    fn reply_time(&self) -> Instant {
+        self.process.last_arrival()
     }
 
     fn take_thinking(&mut self) -> Option<Thinking> {
