@@ -301,6 +301,13 @@ fn bad_arguments_are_refused() {
         &["--tc", "1"]
     )
     .contains("/no/such/engine"));
+    // An XBoard engine taken for a UCI one fails the handshake before any game (10 s for uciok).
+    let wrong_protocol = format!("cmd={FAKE} --proto xboard name=Confused");
+    let error = refused(&[two[0].clone(), wrong_protocol], &["--tc", "1"]);
+    assert!(
+        error.contains("Confused") && error.contains("handshake") && error.contains("proto=xboard"),
+        "{error}"
+    );
     let xboard = vec![legal("A", "uci", 1, None), legal("X", "xboard", 2, None)];
     assert!(refused(&xboard, &["--nodes", "100"]).contains("node"));
     let mut args = parse(&two, &["--tc", "1"]);

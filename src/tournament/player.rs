@@ -113,6 +113,8 @@ pub trait Player: Send {
     fn turn_accepted(&mut self, plies: usize);
     /// The game is over: tell the engine (XBoard `result`) and end its process.
     fn finish(self: Box<Self>, result: &str, comment: &str);
+    /// Ends the engine's process outside a game.
+    fn quit(self: Box<Self>);
 }
 
 /// Starts an engine and completes the protocol handshake. A command that cannot be run at all is
@@ -172,7 +174,9 @@ impl UciPlayer {
         let mut variants = None;
         loop {
             let line = process.recv(deadline).map_err(|f| match f {
-                Fault::Timeout => Fault::Protocol("no uciok".into()),
+                Fault::Timeout => {
+                    Fault::Protocol("no uciok (an XBoard engine needs proto=xboard)".into())
+                }
                 other => other,
             })?;
             let line = line.trim();
@@ -336,6 +340,10 @@ impl Player for UciPlayer {
     fn turn_accepted(&mut self, _plies: usize) {}
 
     fn finish(self: Box<Self>, _result: &str, _comment: &str) {
+        self.process.shutdown("quit");
+    }
+
+    fn quit(self: Box<Self>) {
         self.process.shutdown("quit");
     }
 }
@@ -679,6 +687,10 @@ impl Player for XBoardPlayer {
 
     fn finish(mut self: Box<Self>, result: &str, comment: &str) {
         let _ = self.process.send(&format!("result {result} {{{comment}}}"));
+        self.process.shutdown("quit");
+    }
+
+    fn quit(self: Box<Self>) {
         self.process.shutdown("quit");
     }
 }

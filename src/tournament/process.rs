@@ -18,6 +18,16 @@ pub enum Fault {
     Protocol(String),
 }
 
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Timeout => write!(f, "no answer in time"),
+            Fault::Crashed(how) => write!(f, "{how}"),
+            Fault::Protocol(what) => write!(f, "{what}"),
+        }
+    }
+}
+
 /// How long a polite `quit` may take before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
 

@@ -651,6 +651,7 @@ mod tests {
             self.accepted.push(plies);
         }
         fn finish(self: Box<Self>, _: &str, _: &str) {}
+        fn quit(self: Box<Self>) {}
     }
 
     fn race(white: Box<dyn Player>, black: Box<dyn Player>, limit: Limit) -> (Ending, GameRecord) {
