@@ -75,20 +75,6 @@ pub struct MatchArgs {
     /// The first engine plays every other; the others do not meet.
     #[arg(long)]
     pub gauntlet: bool,
-    /// Clock margin, move timeout, adjudication, PGN header (boxed: the command enum stays small).
-    #[command(flatten)]
-    pub details: Box<MatchDetails>,
-    /// Print every line sent to and received from the engines on stderr.
-    #[arg(long)]
-    pub debug: bool,
-    /// No progress lines (the results table is still printed).
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-/// The less used knobs of `kaleido match`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct MatchDetails {
     /// Milliseconds an engine may exceed its clock before it forfeits (pipe and scheduling delays).
     #[arg(long, default_value_t = 50)]
     pub time_margin: u64,
@@ -105,6 +91,12 @@ pub struct MatchDetails {
     pub event: String,
     #[arg(long, default_value = "?")]
     pub site: String,
+    /// Print every line sent to and received from the engines on stderr.
+    #[arg(long)]
+    pub debug: bool,
+    /// No progress lines (the results table is still printed).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Runs a match; progress and the results table go to stdout.
@@ -272,17 +264,12 @@ pub fn run_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         Some(_) => return Err("--sprt needs exactly two engines".into()),
         None => None,
     };
-    if !(args.details.move_timeout.is_finite() && args.details.move_timeout > 0.0) {
+    if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
         return Err("--move-timeout must be a positive number of seconds".into());
     }
     let adjudication = Adjudication {
-        resign: args
-            .details
-            .resign
-            .as_ref()
-            .map(|v| (v[0] as i32, v[1].max(1))),
+        resign: args.resign.as_ref().map(|v| (v[0] as i32, v[1].max(1))),
         draw: args
-            .details
             .draw
             .as_ref()
             .map(|v| (v[0] as i32, v[1].max(1), v[2] as usize)),
@@ -291,8 +278,8 @@ pub fn run_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         variant,
         options: options.clone(),
         limit: limit.clone(),
-        margin: Duration::from_millis(args.details.time_margin),
-        move_timeout: Duration::from_secs_f64(args.details.move_timeout),
+        margin: Duration::from_millis(args.time_margin),
+        move_timeout: Duration::from_secs_f64(args.move_timeout),
         max_plies: args.max_plies,
         adjudication,
         debug: args.debug,
@@ -335,8 +322,8 @@ pub fn run_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     }
 
     let header = PgnHeader {
-        event: args.details.event.clone(),
-        site: args.details.site.clone(),
+        event: args.event.clone(),
+        site: args.site.clone(),
         date: pgn::today(),
         variant: (!variant.name.eq_ignore_ascii_case("chess")).then(|| variant.name.to_string()),
         time_control: time_control_tag(&limit),
