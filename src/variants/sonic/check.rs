@@ -164,10 +164,29 @@ pub fn in_check(pos: &Position, rules: &Rules, defender: Side) -> bool {
 }
 
 /// Whether the opponent could *destroy* `defender`'s king next move: capture it with a pawn or
-/// king, or hit it as often as it has forms left in one chain. This is what the search treats as
-/// check (a real mate threat); a hit that only costs a form is an ordinary tactical blow.
+/// king, or hit it as often as it has forms left in one chain.
 pub fn lethal_threat(pos: &Position, rules: &Rules, defender: Side) -> bool {
     threatened(pos, rules, defender, true)
+}
+
+/// Whether an enemy pawn or king could capture `defender`'s king outright next move: what the
+/// search treats as check. Chain hits are left to quiescence search (they are captures there):
+/// a king down to its last form can be hit from almost anywhere, and extending or searching
+/// full width on every such position makes the tree explode.
+pub fn capture_threat(pos: &Position, defender: Side) -> bool {
+    let attacker = defender.other();
+    let target = pos.king_sq[defender.index()];
+    if target == NO_SQ {
+        return false;
+    }
+    let own_pawn = piece(attacker, PAWN);
+    let pawn = pawn_captures(attacker).iter().any(|&(df, dr)| {
+        step(target, (-df, -dr)).is_some_and(|s| pos.board[s as usize] == own_pawn)
+    });
+    let from = pos.king_sq[attacker.index()];
+    pawn || from != NO_SQ
+        && super::forms::forms_in(pos.kings[attacker.index()].move_forms())
+            .any(|f| king_form_reaches(from, f, target))
 }
 
 fn threatened(pos: &Position, rules: &Rules, defender: Side, lethal_only: bool) -> bool {

@@ -62,6 +62,13 @@ pub fn is_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
         && class(&pos.board, rules, pos.side, Some(mv.to())) != Class::Empty
 }
 
+/// Whether a chain that starts on a spring captures or hits something later: such a chain is as
+/// loud as any capture (a lethal one must be seen by quiescence search).
+pub fn spring_chain_is_noisy(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
+    let chain = run_chain(pos, rules, mv);
+    !chain.endless && (!chain.captured.is_empty() || chain.hits > 0)
+}
+
 /// Castling rights lost when a move touches `sq`.
 fn rights_touched(sq: u8) -> u8 {
     match sq {
@@ -225,13 +232,16 @@ fn knight_moves(pos: &Position, rules: &Rules, from: u8, noisy_only: bool, out: 
     for v in KNIGHT_LEAPS {
         let t = step(from, v);
         let c = class(&pos.board, rules, pos.side, t);
+        let Some(t) = t else { continue };
+        let mv = SonicMove::new(from, t, Kind::Normal);
         let wanted = match c {
             Class::Off | Class::Friend => false,
-            Class::Empty | Class::Spring => !noisy_only,
+            Class::Empty => !noisy_only,
+            Class::Spring => !noisy_only || spring_chain_is_noisy(pos, rules, mv),
             Class::Enemy | Class::King => true,
         };
-        if let (true, Some(t)) = (wanted, t) {
-            out.push(SonicMove::new(from, t, Kind::Normal));
+        if wanted {
+            out.push(mv);
         }
     }
 }
@@ -260,16 +270,14 @@ fn slider_moves(
             c = class(&pos.board, rules, us, p);
         }
         let Some(first) = p else { continue };
-        let wanted = match c {
-            Class::Off | Class::Friend => false,
-            Class::Spring => !noisy_only,
-            _ => true,
-        };
-        if !wanted {
+        if matches!(c, Class::Off | Class::Friend) {
             continue;
         }
         for sense in chain_senses(pos, rules, us, from, first, d) {
             let mv = SonicMove::new(from, first, Kind::Normal).with_sense(sense);
+            if noisy_only && c == Class::Spring && !spring_chain_is_noisy(pos, rules, mv) {
+                continue;
+            }
             // Only spring contacts can make a chain loop: without springs every chain ends.
             if rules.springs != 0 {
                 let mut board = pos.board;
