@@ -523,3 +523,17 @@ fn xboard_carries_chains_hits_and_forms() {
     assert_eq!(xboard_text("sonic", x15, "n:d6b5"), "d6b5");
     assert_eq!(xboard_text("sonic", x15, "a:d6b4"), "d6b4=");
 }
+
+#[test]
+fn form_change_forbidden_when_a_pawn_or_the_new_form_attacks_the_enemy_king() {
+    let g = game("sonic", false, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1 Kna/Kna");
+    assert!(g.parse_move("d6d7", Dialect::Uci).is_ok());
+    assert!(
+        g.parse_move("d6d7~n", Dialect::Uci).is_err(),
+        "the pawn on d7 checks e8"
+    );
+    // The knight-form king on e1 would attack d3; the Alibaba form would not.
+    let g = game("sonic", false, "8/8/8/8/8/3k4/7P/4K3 w - - 0 1 Kna/Kna");
+    assert!(g.parse_move("h2h3~a", Dialect::Uci).is_ok());
+    assert!(g.parse_move("h2h3~n", Dialect::Uci).is_err());
+}

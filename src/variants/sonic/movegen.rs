@@ -10,7 +10,7 @@ use super::board::{
     CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, Sense, KNIGHT_LEAPS};
-use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures, pieces_attack_king};
+use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
 use super::forms::{bit, forms_in, leaps, KingState};
 use super::moves::{Kind, SonicMove};
 use crate::game::{MoveList, Side};
@@ -390,7 +390,6 @@ fn permitted_suffixes(
     pos: &Position,
     rules: &Rules,
     body: SonicMove,
-    current: u8,
     others: u8,
     in_check_now: &mut dyn FnMut() -> bool,
 ) -> u8 {
@@ -401,8 +400,8 @@ fn permitted_suffixes(
         return 0;
     }
     let (own, enemy) = (after.king_sq[us.index()], after.king_sq[us.other().index()]);
-    if pieces_attack_king(&after, rules, us) || king_form_reaches(own, current, enemy) {
-        return 0;
+    if in_check(&after, rules, us.other()) {
+        return 0; // the enemy king is in check after the move
     }
     if in_check_now() && !in_check(&after, rules, us) {
         return 0; // the move escaped check
@@ -442,8 +441,7 @@ pub fn generate(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut MoveL
             for &mv in &bodies {
                 let _ = out.try_push(mv);
                 if others != 0 && !noisy_only {
-                    let mask =
-                        permitted_suffixes(pos, rules, mv, current, others, &mut in_check_now);
+                    let mask = permitted_suffixes(pos, rules, mv, others, &mut in_check_now);
                     for form in forms_in(mask) {
                         let _ = out.try_push(mv.with_suffix(form));
                     }
