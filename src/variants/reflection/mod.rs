@@ -395,18 +395,26 @@ impl Game for Reflection {
         let parsed = notation::parse(self.layout, text, dialect)?;
         let mut legal = MoveList::new();
         self.generate(&mut legal);
-        let side = self.pos.side;
+        let (layout, side, board) = (self.layout, self.pos.side, &self.pos.board);
+        // The forms a turn may be written in: §1.8, and in XBoard also the post-swap form.
+        let forms = |t: Turn| {
+            let mut forms = vec![notation::components(layout, side, t)];
+            if dialect == Dialect::XBoard {
+                forms.push(notation::xboard_components(layout, board, side, t));
+            }
+            forms
+        };
         let mut wanted = parsed.comps.clone();
         wanted.sort_unstable();
-        if let Some(&t) = legal.iter().find(|&&t| {
-            !parsed.awaits_second && notation::components(self.layout, side, t) == wanted
-        }) {
-            return Ok(t);
+        if !parsed.awaits_second {
+            if let Some(&t) = legal.iter().find(|&&t| forms(t).contains(&wanted)) {
+                return Ok(t);
+            }
         }
         if parsed.open
-            && legal.iter().any(|&t| {
-                t.is_pair() && notation::components(self.layout, side, t).contains(&wanted[0])
-            })
+            && legal
+                .iter()
+                .any(|&t| t.is_pair() && forms(t).iter().any(|f| f.contains(&wanted[0])))
         {
             return Err(MoveError::Incomplete);
         }
@@ -414,7 +422,7 @@ impl Game for Reflection {
     }
 
     fn move_text(&self, mv: Turn, dialect: Dialect) -> String {
-        notation::text(self.layout, self.pos.side, mv, dialect)
+        notation::text(self.layout, &self.pos.board, self.pos.side, mv, dialect)
     }
 
     fn xboard_variant(&self) -> &'static str {
