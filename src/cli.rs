@@ -85,8 +85,8 @@ pub enum Command {
         position: PositionArgs,
         file: PathBuf,
     },
-    /// Engine-vs-engine match refereed by Kaleido's rules.
-    Match(MatchArgs),
+    /// Engine-vs-engine match refereed by Kaleido's rules (boxed: its arguments outweigh the others).
+    Match(Box<MatchArgs>),
 }
 
 /// Variant, start position and rule options: common to the subcommands that take `--variant`.

@@ -2,7 +2,12 @@
 //! `feature variants` and `kaleido variants` show comes from here.
 
 pub mod chess;
+pub mod palace;
 pub mod reflection;
+pub mod sinyeon;
+pub mod sonic;
+pub mod symmetron;
+pub mod xiangqi;
 
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
@@ -29,6 +34,36 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: &[],
         bench: chess::BENCH,
         create: create::<chess::Chess>,
+    },
+    VariantInfo {
+        name: "xiangqi",
+        options: &[],
+        bench: xiangqi::BENCH,
+        create: create::<xiangqi::XiangqiGame>,
+    },
+    VariantInfo {
+        name: "sin-yeon-sang-gi",
+        options: &[],
+        bench: sinyeon::BENCH,
+        create: create::<sinyeon::SinYeonGame>,
+    },
+    VariantInfo {
+        name: symmetron::NAME,
+        options: &[],
+        bench: symmetron::BENCH,
+        create: create::<symmetron::Symmetron>,
+    },
+    VariantInfo {
+        name: sonic::NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: sonic::SPRINGS_NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
     },
     VariantInfo {
         name: "reflection-14",
