@@ -14,15 +14,26 @@ pub const BENCH_HASH_MB: usize = 16;
 /// Depth used for a variant not listed in [`BENCH_DEPTHS`].
 pub const DEFAULT_BENCH_DEPTH: u32 = 6;
 
-/// Per-variant depths, chosen so that the whole run takes 5-30 s in release on one core: the
-/// games differ a lot in branching factor.
+/// Per-variant depths, chosen so that the whole run takes 5-30 s in release on one core (the
+/// games differ a lot in branching factor and quiescence width). Measured 30 Nov 2026 on the
+/// shared, busy 2-core machine with every variant merged: 0.2-4 s per variant, 25 s in all. Re-measure
+/// with `kaleido bench --variant V --depth D` when a variant's search behaviour changes.
 pub const BENCH_DEPTHS: &[(&str, u32)] = &[
-    ("chess", 8),
-    ("xiangqi", 7),
-    ("sin-yeon-sang-gi", 6),
-    ("symmetron-112", 4),
-    ("sonic", 5),
-    ("sonic-springs", 5),
+    ("chess", 10),
+    ("xiangqi", 9),
+    ("sin-yeon-sang-gi", 8),
+    ("symmetron-112", 6),
+    ("sonic", 4),
+    ("sonic-springs", 3),
+    ("reflection-14", 8),
+    ("reflection-14-rev", 7),
+    ("reflection-12", 2),
+    ("reflection-12-rev", 7),
+    ("reflection-mini", 8),
+    ("reflection-mini-rev", 8),
+    ("reflection-8", 8),
+    ("reflection-8-rev", 8),
+    ("reflection-twoboard", 8),
 ];
 
 pub fn bench_depth(variant: &str) -> u32 {
@@ -33,12 +44,19 @@ pub fn bench_depth(variant: &str) -> u32 {
         .unwrap_or(DEFAULT_BENCH_DEPTH)
 }
 
-/// Runs the bench; per-position lines and the final `N nodes M nps` go to stdout.
-pub fn run(depth_override: Option<u32>) -> Result<(), String> {
+/// Runs the bench (every variant, or only `only`); per-position lines and the final
+/// `N nodes M nps` go to stdout.
+pub fn run(depth_override: Option<u32>, only: Option<&str>) -> Result<(), String> {
+    if let Some(name) = only {
+        variants::find(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
+    }
     let tt = TranspositionTable::new(BENCH_HASH_MB);
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for info in variants::VARIANTS {
+        if only.is_some_and(|name| !info.name.eq_ignore_ascii_case(name)) {
+            continue;
+        }
         let depth = depth_override.unwrap_or_else(|| bench_depth(info.name));
         for (index, fen) in info.bench.iter().enumerate() {
             let mut session = info.new_session(&VariantOptions::default())?;

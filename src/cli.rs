@@ -78,6 +78,9 @@ pub enum Command {
         /// Overrides every variant's bench depth.
         #[arg(long)]
         depth: Option<u32>,
+        /// Only this variant's positions (to calibrate its depth).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Replays a game record (SAN for chess, each game's record notation otherwise).
     Replay {
@@ -299,8 +302,8 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 }
             }
         }
-        Command::Bench { depth } => {
-            crate::bench::run(depth)?;
+        Command::Bench { depth, variant } => {
+            crate::bench::run(depth, variant.as_deref())?;
         }
         Command::Replay { position, file } => {
             let text = std::fs::read_to_string(&file)

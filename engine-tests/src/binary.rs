@@ -48,13 +48,58 @@ fn build() -> PathBuf {
     binary
 }
 
-/// Runs `kaleido ARGS...` to completion (stdin closed).
+/// How long one command-line run may take before the test fails as hung.
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Runs `kaleido ARGS...` to completion (stdin closed); a run longer than [`RUN_TIMEOUT`] is
+/// killed and fails the test.
 pub fn run(args: &[&str]) -> Output {
-    Command::new(kaleido())
+    let mut child = Command::new(kaleido())
         .args(args)
         .stdin(Stdio::null())
-        .output()
-        .expect("kaleido runs")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kaleido runs");
+    // Drain both pipes on their own threads so a chatty run cannot block on a full pipe.
+    let drain = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn std::io::Read + Send>),
+    );
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    let status = loop {
+        match child.try_wait().expect("wait for kaleido") {
+            Some(status) => break status,
+            None if Instant::now() > deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("kaleido {args:?} still running after {RUN_TIMEOUT:?}");
+            }
+            None => std::thread::sleep(Duration::from_millis(10)),
+        }
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    }
 }
 
 /// stdout of a run, lines.

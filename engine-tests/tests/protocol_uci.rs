@@ -286,6 +286,53 @@ fn variant_and_rule_options_switch_the_session() {
     assert!(t.finish());
 }
 
+/// Setting a rule option of the current variant to a new value rebuilds the session (start
+/// position); the same value again changes nothing. Exercised for every check option.
+#[test]
+fn rule_option_rebuilds_the_session() {
+    use kaleido::game::{Dialect, OptionKind, VariantOptions};
+    for info in variants::VARIANTS {
+        for spec in info.options {
+            let OptionKind::Check { default } = spec.kind else {
+                continue;
+            };
+            let session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            let start = session.fen(Dialect::Uci);
+            let first = session.legal_moves(Dialect::Uci).into_iter().next();
+            let Some(first) = first else { continue };
+            let (mut t, _) = uci();
+            answer(
+                &mut t,
+                &format!("setoption name UCI_Variant value {}", info.name),
+            );
+            answer(&mut t, &format!("position startpos moves {first}"));
+            let moved = fen(&mut t);
+            assert_ne!(moved, start);
+            let same = answer(
+                &mut t,
+                &format!("setoption name {} value {default}", spec.name),
+            );
+            assert!(same.is_empty(), "{same:?}");
+            assert_eq!(
+                fen(&mut t),
+                moved,
+                "{}: same value keeps the game",
+                spec.name
+            );
+            let flipped = answer(
+                &mut t,
+                &format!("setoption name {} value {}", spec.name, !default),
+            );
+            assert!(flipped.is_empty(), "{flipped:?}");
+            assert_eq!(fen(&mut t), start, "{}: new value, new game", spec.name);
+            t.send("quit");
+            assert!(t.finish());
+        }
+    }
+}
+
 #[test]
 fn perft_through_the_protocol() {
     let (mut t, _) = uci();

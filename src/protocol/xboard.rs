@@ -320,7 +320,13 @@ impl XBoard {
             }
             "go" => {
                 self.halt();
-                self.engine_side = Some(self.side_to_move());
+                // Mid-turn (a Reflection pair arriving in parts) the board still shows the
+                // opponent to move: the engine plays the other side, once the turn is complete.
+                self.engine_side = Some(if self.partial_turn.is_empty() {
+                    self.side_to_move()
+                } else {
+                    self.side_to_move().other()
+                });
                 // A finished game gets its result again instead of a silence XBoard would wait on.
                 match self.engine.session().outcome() {
                     Some(outcome) => self.out.line(&outcome.to_string()),
