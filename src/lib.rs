@@ -1,7 +1,10 @@
 //! Kaleido: a mailbox engine for chess variants from the Chess Variant Pages.
 
+pub mod bench;
+pub mod cli;
 pub mod game;
 pub mod mailbox;
+pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod tournament;

@@ -1,5 +1,5 @@
-//! The `kaleido` binary: the protocol loop (no subcommand) or a command-line tool.
+//! The `kaleido` binary: the protocol loop (no subcommand) or a command-line tool (see `cli`).
 
-fn main() {
-    println!("kaleido: under construction");
+fn main() -> std::process::ExitCode {
+    kaleido::cli::main()
 }

@@ -1,1 +1,3 @@
 //! Helpers shared by Kaleido's integration tests.
+
+pub mod binary;

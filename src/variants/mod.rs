@@ -2,6 +2,12 @@
 //! `feature variants` and `kaleido variants` show comes from here.
 
 pub mod chess;
+pub mod palace;
+pub mod reflection;
+pub mod sinyeon;
+pub mod sonic;
+pub mod symmetron;
+pub mod xiangqi;
 
 use crate::game::{Game, OptionSpec, VariantOptions};
 use crate::session::{GameSession, Session};
@@ -22,12 +28,98 @@ fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Sessi
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
-pub static VARIANTS: &[VariantInfo] = &[VariantInfo {
-    name: "chess",
-    options: &[],
-    bench: chess::BENCH,
-    create: create::<chess::Chess>,
-}];
+pub static VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        name: "chess",
+        options: &[],
+        bench: chess::BENCH,
+        create: create::<chess::Chess>,
+    },
+    VariantInfo {
+        name: "xiangqi",
+        options: &[],
+        bench: xiangqi::BENCH,
+        create: create::<xiangqi::XiangqiGame>,
+    },
+    VariantInfo {
+        name: "sin-yeon-sang-gi",
+        options: &[],
+        bench: sinyeon::BENCH,
+        create: create::<sinyeon::SinYeonGame>,
+    },
+    VariantInfo {
+        name: symmetron::NAME,
+        options: &[],
+        bench: symmetron::BENCH,
+        create: create::<symmetron::Symmetron>,
+    },
+    VariantInfo {
+        name: sonic::NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: sonic::SPRINGS_NAME,
+        options: sonic::OPTIONS,
+        bench: sonic::BENCH,
+        create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: "reflection-14",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[0],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-14-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[1],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-12",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[2],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-12-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[3],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-mini",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[4],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-mini-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[5],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-8",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[6],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-8-rev",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[7],
+        create: create::<reflection::Reflection>,
+    },
+    VariantInfo {
+        name: "reflection-twoboard",
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[8],
+        create: create::<reflection::Reflection>,
+    },
+];
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {
     VARIANTS.iter().find(|v| v.name.eq_ignore_ascii_case(name))

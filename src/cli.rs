@@ -1,0 +1,350 @@
+//! The command line. Other tools rely on this contract (see README.md): with no subcommand the
+//! binary runs the protocol loop; the subcommands print plain lines, errors go to stderr and exit
+//! non-zero.
+
+mod record;
+
+use crate::game::{Dialect, VariantOptions};
+use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use crate::protocol::{self, uci};
+use crate::search::{Control, Limits, TranspositionTable};
+use crate::session::Session;
+use crate::tournament::{self, MatchArgs};
+use crate::variants;
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kaleido",
+    version,
+    about = "Kaleido: a chess-variant engine (UCI and XBoard). Without a subcommand it speaks \
+             UCI or XBoard on stdin/stdout, chosen by the first command."
+)]
+pub struct Cli {
+    /// Write the log to this file instead of stderr (level from KALEIDO_LOG; default debug).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub log_file: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Lists the variants, one name a line.
+    Variants,
+    /// Prints every legal move (UCI notation), one a line.
+    Moves(PositionArgs),
+    /// Counts the leaves of the legal move tree; last line `nodes N`.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[arg(long)]
+        depth: u32,
+        /// One `MOVE: COUNT` line per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Plays moves (UCI notation) and prints the FEN after them.
+    Play {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+    /// Searches a position: board diagram, info lines, `bestmove M`.
+    #[command(alias = "analyze")]
+    Analyse {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+        depth: Option<u32>,
+        /// Milliseconds (default 5000 when neither --depth nor --nodes is given).
+        #[arg(long, conflicts_with = "nodes")]
+        movetime: Option<u64>,
+        #[arg(long)]
+        nodes: Option<u64>,
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Transposition table size in megabytes.
+        #[arg(long)]
+        hash: Option<usize>,
+    },
+    /// Searches fixed positions of every variant at fixed depth; last line `N nodes M nps`.
+    Bench {
+        /// Overrides every variant's bench depth.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Only this variant's positions (to calibrate its depth).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Replays a game record (SAN for chess, each game's record notation otherwise).
+    Replay {
+        #[command(flatten)]
+        position: PositionArgs,
+        file: PathBuf,
+    },
+    /// Engine-vs-engine match refereed by Kaleido's rules (boxed: its arguments outweigh the others).
+    Match(Box<MatchArgs>),
+}
+
+/// Variant, start position and rule options: common to the subcommands that take `--variant`.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    #[arg(long)]
+    pub variant: String,
+    /// A FEN in the rules docs' form; `startpos` or nothing for the start position.
+    #[arg(long, allow_hyphen_values = true)]
+    pub fen: Option<String>,
+    /// A rule option of the variant, NAME=VALUE (repeatable; booleans true/false). Threads, Hash
+    /// and MultiPV are accepted here too.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// Engine settings given as `--option` (the rule options go to the variant).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct EngineSettings {
+    pub threads: Option<usize>,
+    pub hash: Option<usize>,
+    pub multipv: Option<usize>,
+}
+
+impl PositionArgs {
+    /// The session the arguments describe, and the engine settings among the options.
+    pub fn session(&self) -> Result<(Box<dyn Session>, EngineSettings), String> {
+        let info = variants::find(&self.variant).ok_or_else(|| {
+            format!(
+                "unknown variant '{}'; known: {}",
+                self.variant,
+                variants::names().collect::<Vec<_>>().join(", ")
+            )
+        })?;
+        let mut rule_options = VariantOptions::default();
+        let mut settings = EngineSettings::default();
+        for option in &self.options {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("--option '{option}': expected NAME=VALUE"))?;
+            let (name, value) = (name.trim(), value.trim());
+            let number = || {
+                value
+                    .parse::<usize>()
+                    .map_err(|_| format!("--option {name} takes a positive number, not '{value}'"))
+            };
+            match name.to_ascii_lowercase().as_str() {
+                "threads" => settings.threads = Some(number()?.clamp(1, MAX_THREADS)),
+                "hash" => settings.hash = Some(number()?.clamp(1, MAX_HASH_MB)),
+                "multipv" => settings.multipv = Some(number()?.clamp(1, MAX_MULTIPV)),
+                _ => rule_options.set(name, value),
+            }
+        }
+        let mut session = info.new_session(&rule_options)?;
+        if let Some(fen) = self.fen.as_deref().map(str::trim) {
+            if fen != "startpos" {
+                session
+                    .set_fen(fen, Dialect::Uci)
+                    .map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+            }
+        }
+        Ok((session, settings))
+    }
+}
+
+/// Sets up logging: `KALEIDO_LOG` (env_logger syntax; default `warn` to stderr, `debug` to `file`).
+pub fn init_logging(file: Option<&PathBuf>) -> Result<(), String> {
+    // A log file is asked for to see the protocol traffic: debug level unless told otherwise.
+    let default_level = if file.is_some() { "debug" } else { "warn" };
+    let mut builder = env_logger::Builder::from_env(
+        env_logger::Env::new().filter_or("KALEIDO_LOG", default_level),
+    );
+    if let Some(path) = file {
+        let file = std::fs::File::create(path)
+            .map_err(|e| format!("cannot open log file {}: {e}", path.display()))?;
+        builder.target(env_logger::Target::Pipe(Box::new(file)));
+    } else {
+        builder.target(env_logger::Target::Stderr);
+    }
+    builder
+        .try_init()
+        .map_err(|e| format!("logger already set up: {e}"))
+}
+
+/// The binary's entry point.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Err(e) = init_logging(cli.log_file.as_ref()) {
+        eprintln!("kaleido: {e}");
+        return ExitCode::FAILURE;
+    }
+    match execute(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kaleido: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints one line of a subcommand's output.
+fn say(line: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write output: {e}"))
+}
+
+/// Runs one subcommand (or the protocol loop).
+pub fn execute(command: Option<Command>) -> Result<(), String> {
+    let Some(command) = command else {
+        let stdin = Box::new(std::io::BufReader::new(std::io::stdin()));
+        return protocol::run(stdin, protocol::Output::stdout());
+    };
+    match command {
+        Command::Variants => {
+            for name in variants::names() {
+                say(name)?;
+            }
+        }
+        Command::Moves(position) => {
+            let (session, _) = position.session()?;
+            for mv in session.legal_moves(Dialect::Uci) {
+                say(&mv)?;
+            }
+        }
+        Command::Perft {
+            position,
+            depth,
+            divide,
+        } => {
+            let (session, _) = position.session()?;
+            let start = Instant::now();
+            let nodes = if depth == 0 {
+                1
+            } else {
+                let counts = session.perft_divide(depth, Dialect::Uci);
+                if divide {
+                    for (mv, n) in &counts {
+                        say(&format!("{mv}: {n}"))?;
+                    }
+                }
+                counts.iter().map(|(_, n)| n).sum()
+            };
+            let seconds = start.elapsed().as_secs_f64();
+            say(&format!("nodes {nodes}"))?;
+            eprintln!(
+                "perft {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nps",
+                nodes as f64 / seconds.max(1e-9)
+            );
+        }
+        Command::Play { position, moves } => {
+            let (mut session, _) = position.session()?;
+            for (index, mv) in moves.iter().enumerate() {
+                session
+                    .play(mv, Dialect::Uci)
+                    .map_err(|e| format!("move {} '{mv}' rejected: {e}", index + 1))?;
+            }
+            say(&session.fen(Dialect::Uci))?;
+        }
+        Command::Analyse {
+            position,
+            depth,
+            movetime,
+            nodes,
+            threads,
+            hash,
+        } => {
+            let (session, settings) = position.session()?;
+            let threads = threads
+                .or(settings.threads)
+                .unwrap_or(1)
+                .clamp(1, MAX_THREADS);
+            let hash = hash
+                .or(settings.hash)
+                .unwrap_or(DEFAULT_HASH_MB)
+                .clamp(1, MAX_HASH_MB);
+            for row in session.diagram().lines() {
+                say(row)?;
+            }
+            say(&format!("fen {}", session.fen(Dialect::Uci)))?;
+            say(&format!("info string threads {threads} hash {hash}"))?;
+            if let Some(outcome) = session.outcome() {
+                say("bestmove (none)")?;
+                say(&outcome.to_string())?;
+                return Ok(());
+            }
+            let movetime = match (depth, movetime, nodes) {
+                (None, None, None) => Some(5000),
+                _ => movetime,
+            };
+            let limits = Limits {
+                depth,
+                movetime,
+                nodes,
+                threads,
+                multipv: settings.multipv.unwrap_or(1),
+                ..Limits::default()
+            };
+            let tt = TranspositionTable::new(hash);
+            let control = Control::new(false);
+            let best = session.search(&limits, &tt, &control, Dialect::Uci, &mut |info| {
+                // A closed stdout ends the output, not the search.
+                let _ = say(&uci::info_text(&info));
+            });
+            say(&uci::bestmove_text(&best))?;
+            if best.best.is_none() {
+                if let Some(outcome) = session.outcome() {
+                    say(&outcome.to_string())?;
+                }
+            }
+        }
+        Command::Bench { depth, variant } => {
+            crate::bench::run(depth, variant.as_deref())?;
+        }
+        Command::Replay { position, file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let (mut session, _) = position.session()?;
+            let record = record::read(&text);
+            if position.fen.is_none() {
+                if let Some(fen) = &record.fen {
+                    session
+                        .set_fen(fen, Dialect::Uci)
+                        .map_err(|e| format!("bad FEN tag '{fen}': {e}"))?;
+                }
+            }
+            let first_ply = session.plies();
+            let black_first = session.side_to_move() == crate::game::Side::Black;
+            for (index, token) in record.moves.iter().enumerate() {
+                if let Err(e) = session.play(token, Dialect::Record) {
+                    let ply = index + usize::from(black_first);
+                    let number = ply / 2 + 1;
+                    let dots = if ply % 2 == 0 { "." } else { "..." };
+                    return Err(format!(
+                        "move {number}{dots} {token} (ply {}) rejected: {e}",
+                        first_ply + index + 1
+                    ));
+                }
+            }
+            say(&session.fen(Dialect::Uci))?;
+            match session.outcome() {
+                Some(outcome) => say(&outcome.to_string())?,
+                None => say("*")?,
+            }
+            if let Some(result) = &record.result {
+                let ours = session.outcome().map(|o| o.result()).unwrap_or("*");
+                if result != ours {
+                    eprintln!("note: the record says {result}, the rules say {ours}");
+                }
+            }
+        }
+        Command::Match(args) => {
+            tournament::run(&args)?;
+        }
+    }
+    Ok(())
+}

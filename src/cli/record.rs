@@ -1,0 +1,116 @@
+//! Reads a game record for `kaleido replay`: PGN-like text whose move tokens go to the variant's
+//! `Dialect::Record` parser. Only what surrounds the moves is stripped here (tags, comments,
+//! variations, move numbers, annotation glyphs, results); check marks `+`/`#` stay for the
+//! variant to accept.
+
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The `[FEN "..."]` tag, when present.
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), when present.
+    pub result: Option<String>,
+}
+
+const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
+
+pub fn read(text: &str) -> Record {
+    let mut record = Record::default();
+    let mut body = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && trimmed.ends_with(']') {
+            if let Some(fen) = tag_value(trimmed, "FEN") {
+                record.fen = Some(fen);
+            }
+            continue;
+        }
+        if trimmed.starts_with('%') {
+            continue; // PGN escape line
+        }
+        // `;` starts a comment to the end of the line.
+        body.push_str(line.split(';').next().unwrap_or(""));
+        body.push('\n');
+    }
+    // Drop `{...}` comments and `(...)` variations (nested), character by character.
+    let mut plain = String::with_capacity(body.len());
+    let (mut in_comment, mut variation_depth) = (false, 0usize);
+    for c in body.chars() {
+        match c {
+            '{' if !in_comment => in_comment = true,
+            '}' if in_comment => {
+                in_comment = false;
+                plain.push(' ');
+            }
+            _ if in_comment => {}
+            '(' => variation_depth += 1,
+            ')' if variation_depth > 0 => {
+                variation_depth -= 1;
+                plain.push(' ');
+            }
+            _ if variation_depth > 0 => {}
+            _ => plain.push(c),
+        }
+    }
+    for token in plain.split_whitespace() {
+        if RESULTS.contains(&token) {
+            record.result = Some(token.to_string());
+            continue;
+        }
+        if token.starts_with('$') {
+            continue; // numeric annotation glyph
+        }
+        let token = strip_move_number(token).trim_end_matches(['!', '?']);
+        if !token.is_empty() {
+            record.moves.push(token.to_string());
+        }
+    }
+    record
+}
+
+/// `12.`, `12...` and `12.e4` lose their move number.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+/// The value of `[NAME "value"]`.
+fn tag_value(line: &str, name: &str) -> Option<String> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (tag, value) = inner.split_once(char::is_whitespace)?;
+    if !tag.eq_ignore_ascii_case(name) {
+        return None;
+    }
+    Some(value.trim().trim_matches('"').to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_everything_around_the_moves() {
+        let text = "[Event \"test\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n\
+                    1. e4 {best by test} e5 2.Nf3 (2. f4 exf4) 2... Nc6!? $1 3. Bb5+ ; Spanish\n\
+                    a6 1-0\n";
+        let record = read(text);
+        assert_eq!(
+            record.moves,
+            vec!["e4", "e5", "Nf3", "Nc6", "Bb5+", "a6"],
+            "{record:?}"
+        );
+        assert_eq!(record.fen.as_deref(), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
+        assert_eq!(record.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn keeps_variant_notation_intact() {
+        let record = read("1. d2d6,d6b6,b6b1 @f5 2. b1~ l10l6 *");
+        assert_eq!(record.moves, vec!["d2d6,d6b6,b6b1", "@f5", "b1~", "l10l6"]);
+        assert_eq!(record.result.as_deref(), Some("*"));
+    }
+}

@@ -1,0 +1,301 @@
+//! The engine-side state both protocols share: the current variant and session, the rule
+//! options the GUI has set, the engine options (hash, threads...), the transposition table and
+//! the search thread.
+
+use super::Event;
+use crate::game::{Dialect, OptionSpec, VariantOptions};
+use crate::search::{Control, Limits, TranspositionTable};
+use crate::session::{BestMove, InfoLine, Session};
+use crate::variants::{self, VariantInfo};
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Larger requests are clamped to this: the table is allocated and zeroed at once, and a request beyond the
+/// machine's memory would abort the process.
+pub const MAX_HASH_MB: usize = 4096;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTIPV: usize = 256;
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// The variant a fresh engine plays: chess when registered, else the first in the registry.
+pub fn default_variant() -> Result<&'static VariantInfo, String> {
+    variants::find("chess")
+        .or_else(|| variants::VARIANTS.first())
+        .ok_or_else(|| "no variant is registered".to_string())
+}
+
+/// Every rule option of every variant, each name once (the first variant's spec wins).
+pub fn all_rule_options() -> Vec<&'static OptionSpec> {
+    let mut out: Vec<&'static OptionSpec> = Vec::new();
+    for info in variants::VARIANTS {
+        for spec in info.options {
+            if !out.iter().any(|s| s.name.eq_ignore_ascii_case(spec.name)) {
+                out.push(spec);
+            }
+        }
+    }
+    out
+}
+
+/// What setting a rule option did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RuleOptionEffect {
+    /// The current variant has it: the session was rebuilt (start position) with the new value.
+    Applied,
+    /// Same value as before: nothing changed.
+    Unchanged,
+    /// Kept for variants that have it; the current one does not.
+    NotInThisVariant,
+}
+
+struct RunningSearch {
+    id: u64,
+    control: Arc<Control>,
+    handle: JoinHandle<BestMove>,
+    /// To make a fallback answer if the search thread panics.
+    session: Box<dyn Session>,
+    dialect: Dialect,
+}
+
+pub struct Engine {
+    variant: &'static VariantInfo,
+    /// Every rule option the GUI set, whatever variant it belongs to (GUIs send options before
+    /// the variant); each session gets the ones its variant has.
+    rule_options: VariantOptions,
+    session: Box<dyn Session>,
+    tt: Arc<TranspositionTable>,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: u64,
+    search: Option<RunningSearch>,
+    next_id: u64,
+    events: Sender<Event>,
+}
+
+impl Engine {
+    pub fn new(events: Sender<Event>) -> Result<Engine, String> {
+        let variant = default_variant()?;
+        let session = variant.new_session(&VariantOptions::default())?;
+        Ok(Engine {
+            variant,
+            rule_options: VariantOptions::default(),
+            session,
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+            multipv: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
+            search: None,
+            next_id: 1,
+            events,
+        })
+    }
+
+    pub fn variant(&self) -> &'static VariantInfo {
+        self.variant
+    }
+    pub fn session(&self) -> &dyn Session {
+        self.session.as_ref()
+    }
+    /// The session to change. Callers stop any search first ([`Engine::halt`]).
+    pub fn session_mut(&mut self) -> &mut Box<dyn Session> {
+        &mut self.session
+    }
+    pub fn hash_mb(&self) -> usize {
+        self.tt.megabytes()
+    }
+
+    /// The rule options of `info` among those set so far.
+    fn options_for(&self, info: &VariantInfo) -> VariantOptions {
+        let mut out = VariantOptions::default();
+        for (name, value) in self.rule_options.iter() {
+            if info
+                .options
+                .iter()
+                .any(|s| s.name.eq_ignore_ascii_case(name))
+            {
+                out.set(name, value);
+            }
+        }
+        out
+    }
+
+    /// A fresh session of `info` in its start position with the rule options set so far.
+    fn build(&self, info: &'static VariantInfo) -> Result<Box<dyn Session>, String> {
+        info.new_session(&self.options_for(info))
+    }
+
+    /// Switches to the variant called `name` (start position). On error nothing changes.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let info = variants::find(name).ok_or_else(|| {
+            format!(
+                "unknown variant '{}' (known: {})",
+                super::echo(name),
+                variants::names().collect::<Vec<_>>().join(", ")
+            )
+        })?;
+        self.session = self.build(info)?;
+        self.variant = info;
+        Ok(())
+    }
+
+    /// Back to the current variant's start position.
+    pub fn new_game(&mut self) {
+        self.session.new_game();
+    }
+
+    /// Sets a rule option of any variant (`name` case-insensitive).
+    pub fn set_rule_option(&mut self, name: &str, value: &str) -> Result<RuleOptionEffect, String> {
+        let spec = all_rule_options()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option '{}'", super::echo(name)))?;
+        let value = spec.validate(value)?;
+        let before = self
+            .rule_options
+            .get(spec.name)
+            .map(str::to_string)
+            .unwrap_or_else(|| spec.default_value());
+        self.rule_options.set(spec.name, &value);
+        if !self
+            .variant
+            .options
+            .iter()
+            .any(|s| s.name.eq_ignore_ascii_case(spec.name))
+        {
+            return Ok(RuleOptionEffect::NotInThisVariant);
+        }
+        if before == value {
+            return Ok(RuleOptionEffect::Unchanged);
+        }
+        match self.build(self.variant) {
+            Ok(session) => {
+                self.session = session;
+                Ok(RuleOptionEffect::Applied)
+            }
+            Err(e) => {
+                self.rule_options.set(spec.name, &before);
+                Err(e)
+            }
+        }
+    }
+
+    /// Whether `name` is a rule option of some variant.
+    pub fn is_rule_option(name: &str) -> bool {
+        all_rule_options()
+            .iter()
+            .any(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A new, empty table of `megabytes` (callers stop any search first).
+    pub fn set_hash(&mut self, megabytes: usize) {
+        let megabytes = megabytes.clamp(1, MAX_HASH_MB);
+        if megabytes != self.tt.megabytes() {
+            self.tt = Arc::new(TranspositionTable::new(megabytes));
+        }
+    }
+
+    pub fn clear_hash(&self) {
+        self.tt.clear();
+    }
+
+    /// Limits carrying the engine options; the caller adds the clock or depth.
+    pub fn base_limits(&self) -> Limits {
+        Limits {
+            multipv: self.multipv.max(1),
+            threads: self.threads.max(1),
+            move_overhead: self.move_overhead,
+            ..Limits::default()
+        }
+    }
+
+    pub fn searching(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Starts searching the current position on its own thread; each finished iteration goes to
+    /// `report` (on that thread). Returns the search id that [`Event::SearchDone`] will carry.
+    /// A search already running is stopped and its result dropped.
+    pub fn start_search(
+        &mut self,
+        limits: Limits,
+        dialect: Dialect,
+        mut report: Box<dyn FnMut(InfoLine) + Send>,
+    ) -> u64 {
+        let _ = self.halt();
+        let id = self.next_id;
+        self.next_id += 1;
+        let control = Arc::new(Control::new(limits.ponder));
+        let session = self.session.clone_box();
+        let thread_session = self.session.clone_box();
+        let tt = Arc::clone(&self.tt);
+        let thread_control = Arc::clone(&control);
+        let events = self.events.clone();
+        let handle = std::thread::spawn(move || {
+            let best = thread_session.search(&limits, &tt, &thread_control, dialect, &mut |info| {
+                report(info)
+            });
+            let _ = events.send(Event::SearchDone(id));
+            best
+        });
+        self.search = Some(RunningSearch {
+            id,
+            control,
+            handle,
+            session,
+            dialect,
+        });
+        id
+    }
+
+    /// Asks the running search to stop; its `SearchDone` event follows.
+    pub fn stop(&self) {
+        if let Some(s) = &self.search {
+            s.control.stop();
+        }
+    }
+
+    /// The opponent played the predicted move: the pondering search now runs on our clock.
+    pub fn ponderhit(&self) {
+        if let Some(s) = &self.search {
+            s.control.ponderhit();
+        }
+    }
+
+    /// Collects the result of the search `id` after its `SearchDone` event; `None` when that
+    /// search was already collected (stopped by [`Engine::halt`]) or replaced.
+    pub fn finish(&mut self, id: u64) -> Option<BestMove> {
+        if self.search.as_ref().map(|s| s.id) != Some(id) {
+            return None;
+        }
+        self.search.take().map(join)
+    }
+
+    /// Stops the running search, if any, waits for it and returns its result.
+    pub fn halt(&mut self) -> Option<BestMove> {
+        let search = self.search.take()?;
+        search.control.stop();
+        Some(join(search))
+    }
+}
+
+/// Waits for a search thread. A search that panicked still owes the GUI a move: the first legal
+/// one (or none), with the failure logged.
+fn join(search: RunningSearch) -> BestMove {
+    match search.handle.join() {
+        Ok(best) => best,
+        Err(_) => {
+            log::error!("the search thread panicked; answering with the first legal move");
+            BestMove {
+                best: search
+                    .session
+                    .legal_moves(search.dialect)
+                    .into_iter()
+                    .next(),
+                ..BestMove::default()
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! Shared machinery of the palace games: xiangqi and Sin-yeon-sang-gi (its 13x10 Joseon-era
+//! relative). Both have the same skeleton — a 10-rank board with a river between ranks 5 and 6, a
+//! 3x3 palace on each back edge, palace-bound king and guards, river-bound elephants ("bulls"),
+//! lame leapers, screen-jumping cannons, pawns that gain a sideways step on crossing, the flying
+//! general, stalemate lost and perpetual check lost on repetition. They differ only in board width,
+//! piece set and two extra pawn/freeing rules, so one generic engine (`PalaceGame<R>`) serves both
+//! and each game's folder supplies a `Ruleset`: letters, start position, rule switches, evaluation
+//! and record notation. One concept, one place: a fix to the cannon or the repetition ruling fixes
+//! both games.
+
+mod game_impl;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+#[cfg(test)]
+mod tests;
+
+use crate::game::{Dialect, MoveError, Score};
+use crate::mailbox::{square, Sq, CELLS};
+
+pub use position::PalaceGame;
+
+/// Ranks of every palace game.
+pub const RANKS: usize = 10;
+
+/// Piece kinds of both games. Xiangqi uses the first seven: its advisor is a `Guard`, its
+/// elephant a `Bull` (the same river-bound, eye-blocked (2,2) leaper).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    Pawn = 1,
+    Guard = 2,
+    Bull = 3,
+    Horse = 4,
+    Cannon = 5,
+    Rook = 6,
+    King = 7,
+    Bear = 8,
+    Rhino = 9,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 9] = [
+        Kind::Pawn,
+        Kind::Guard,
+        Kind::Bull,
+        Kind::Horse,
+        Kind::Cannon,
+        Kind::Rook,
+        Kind::King,
+        Kind::Bear,
+        Kind::Rhino,
+    ];
+    pub fn from_code(code: u8) -> Option<Kind> {
+        Kind::ALL
+            .get((code & KIND_MASK).wrapping_sub(1) as usize)
+            .copied()
+    }
+}
+
+/// A board cell: `EMPTY`, `OFF` (outside the board) or a piece code `kind | colour << 4`.
+/// Piece codes stay below 32, so they index Zobrist tables directly.
+pub type Cell = u8;
+pub const EMPTY: Cell = 0;
+pub const OFF: Cell = 0x40;
+pub const KIND_MASK: u8 = 0x0F;
+pub const BLACK_BIT: u8 = 0x10;
+
+/// The piece code of `kind` for colour `color` (0 = Red/White, 1 = Black).
+#[inline]
+pub const fn piece(kind: Kind, color: usize) -> Cell {
+    kind as u8 | ((color as u8) << 4)
+}
+
+/// Colour of a piece code (not of EMPTY/OFF).
+#[inline]
+pub const fn color_of(cell: Cell) -> usize {
+    ((cell >> 4) & 1) as usize
+}
+
+/// Whether `cell` holds a piece of colour `color`.
+#[inline]
+pub const fn is_color(cell: Cell, color: usize) -> bool {
+    cell != EMPTY && cell & OFF == 0 && color_of(cell) == color
+}
+
+/// A move of one piece; captures are read from the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Move {
+    pub from: Sq,
+    pub to: Sq,
+}
+
+// Zone flags of each cell, per board width.
+pub const ON_BOARD: u8 = 1;
+/// `PALACE << colour`: inside that colour's palace.
+pub const PALACE: u8 = 2;
+/// `HALF << colour`: on that colour's side of the river.
+pub const HALF: u8 = 8;
+/// `TOP_RANKS << colour`: that colour's own 9th or 10th rank (the pawn back-step zone).
+pub const TOP_RANKS: u8 = 32;
+
+/// Zone flags of every mailbox cell of a board `files` wide (palaces on the middle three files).
+pub const fn build_zones(files: usize) -> [u8; CELLS] {
+    let mut zones = [0u8; CELLS];
+    let palace_first = (files - 3) / 2;
+    let mut rank = 0;
+    while rank < RANKS {
+        let mut file = 0;
+        while file < files {
+            let mut z = ON_BOARD;
+            let in_palace_files = file >= palace_first && file < palace_first + 3;
+            if in_palace_files && rank < 3 {
+                z |= PALACE;
+            }
+            if in_palace_files && rank >= RANKS - 3 {
+                z |= PALACE << 1;
+            }
+            z |= if rank < RANKS / 2 { HALF } else { HALF << 1 };
+            if rank >= RANKS - 2 {
+                z |= TOP_RANKS;
+            }
+            if rank < 2 {
+                z |= TOP_RANKS << 1;
+            }
+            zones[square(file, rank) as usize] = z;
+            file += 1;
+        }
+        rank += 1;
+    }
+    zones
+}
+
+/// Everything that distinguishes one palace game from another.
+pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
+    /// Registry name.
+    const NAME: &'static str;
+    const FILES: usize;
+    const START_FEN: &'static str;
+    /// Pawns on their own 9th/10th rank may step back (Sin-yeon-sang-gi rule 2).
+    const PAWN_BACKSTEP: bool;
+    /// Guards and bulls lose their confinement once a side has no pawns (Sin-yeon-sang-gi rule 3).
+    const FREEING: bool;
+    /// Bear and rhino are in the game (lets xiangqi skip their attack tests).
+    const LONG_LEAPERS: bool;
+
+    /// Zone flags of every cell (`build_zones(FILES)`, kept in a static).
+    fn zones() -> &'static [u8; CELLS];
+    /// Upper-case FEN letter of `kind` in `dialect`; `None` if the game lacks the piece.
+    fn letter(kind: Kind, dialect: Dialect) -> Option<char>;
+    /// The kind an upper-case FEN letter stands for in `dialect` (aliases allowed).
+    fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind>;
+    /// Material + piece-square value of a piece code on a square, from its owner's view.
+    fn psq(code: Cell, sq: Sq) -> Score;
+    /// Static evaluation terms beyond the incremental material + PST (king safety and the like),
+    /// from Red's point of view.
+    fn extra_eval(game: &PalaceGame<Self>) -> Score;
+    /// Value used for capture ordering (MVV-LVA).
+    fn order_value(kind: Kind) -> i32;
+    fn xboard_variant() -> &'static str;
+    fn xboard_setup() -> Vec<String> {
+        Vec::new()
+    }
+    /// Reads a game-record move (`Dialect::Record`); the coordinate form by default.
+    fn parse_record(game: &PalaceGame<Self>, text: &str) -> Result<Move, MoveError> {
+        game.parse_coordinate(text, Dialect::Uci)
+    }
+    /// Writes a game-record move; the coordinate form by default.
+    fn record_text(game: &PalaceGame<Self>, mv: Move) -> String {
+        game.coordinate_text(mv, Dialect::Uci)
+    }
+}
+
+/// Piece-square values of every piece code on every cell: `term(kind, file, rank)` is seen from
+/// the owner's side (rank 0 = own back rank, the board turned 180 degrees for Black).
+pub fn psq_table(files: usize, term: impl Fn(Kind, usize, usize) -> Score) -> Vec<[Score; CELLS]> {
+    let mut table = vec![[0; CELLS]; 32];
+    for kind in Kind::ALL {
+        for color in 0..2 {
+            let code = piece(kind, color) as usize;
+            for rank in 0..RANKS {
+                for file in 0..files {
+                    let (f, r) = if color == 0 {
+                        (file, rank)
+                    } else {
+                        (files - 1 - file, RANKS - 1 - rank)
+                    };
+                    table[code][square(file, rank) as usize] = term(kind, f, r);
+                }
+            }
+        }
+    }
+    table
+}

@@ -1,0 +1,181 @@
+//! Properties of the shared palace engine, checked for both games: seeded random playouts where
+//! the incremental key always equals `compute_key()`, unmake restores FEN and key exactly, the
+//! noisy moves are exactly the legal captures, the cached check flag is the attack test, and a
+//! null move is undone exactly, and the evaluation is colour-symmetric.
+
+use super::{PalaceGame, Ruleset, EMPTY};
+use crate::game::{Dialect, Game, MoveList};
+use crate::variants::sinyeon::SinYeon;
+use crate::variants::xiangqi::Xiangqi;
+
+/// xorshift64*: small, seeded, reproducible.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// The same position with the board turned 180 degrees, colours and side to move swapped.
+fn mirror_fen(fen: &str) -> String {
+    let mut fields = fen.split(' ');
+    let board = fields.next().unwrap_or_default();
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let swapped: String = board
+        .chars()
+        .rev()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    // Reversing the whole text reverses the rank order and each rank, but also multi-digit runs.
+    let fixed: Vec<String> = swapped
+        .split('/')
+        .map(|rank| {
+            let mut out = String::new();
+            let mut digits = String::new();
+            for c in rank.chars() {
+                if c.is_ascii_digit() {
+                    digits.insert(0, c);
+                } else {
+                    out.push_str(&digits);
+                    digits.clear();
+                    out.push(c);
+                }
+            }
+            out + &digits
+        })
+        .collect();
+    format!("{} {side} - - 0 1", fixed.join("/"))
+}
+
+/// Legal moves the slow way: every pseudo-legal move made on a copy, kept when the mover's king
+/// is not attacked afterwards. Checks the generator's shortcut for moves that cannot expose.
+fn reference_moves<R: Ruleset>(g: &PalaceGame<R>) -> Vec<super::Move> {
+    let us = g.side().index();
+    let mut pseudo = MoveList::new();
+    for sq in g.squares() {
+        let c = g.cells()[sq as usize];
+        if c != EMPTY && super::color_of(c) == us {
+            g.board().piece_moves(sq, us, false, &mut pseudo);
+        }
+    }
+    pseudo
+        .into_iter()
+        .filter(|&mv| {
+            let mut copy = g.clone();
+            copy.make_move(mv);
+            !copy.board().attacked(copy.king(us), us ^ 1)
+        })
+        .collect()
+}
+
+/// Returns how many visited positions had guards and bulls freed (rule 3).
+fn random_playouts<R: Ruleset>(start: &str, seed: u64, games: usize, max_plies: usize) -> usize {
+    let mut rng = Rng(seed);
+    let mut freed_positions = 0;
+    for _ in 0..games {
+        let mut g = PalaceGame::<R>::from_fen(start, Dialect::Uci).expect("start");
+        let mut fens = vec![g.fen(Dialect::Uci)];
+        let mut keys = vec![g.key()];
+        for _ in 0..max_plies {
+            let mut moves = MoveList::new();
+            g.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            assert_eq!(
+                moves.to_vec(),
+                reference_moves(&g),
+                "{}",
+                g.fen(Dialect::Uci)
+            );
+            let mut noisy = MoveList::new();
+            g.generate_noisy(&mut noisy);
+            let captures: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| g.cells()[m.to as usize] != EMPTY)
+                .collect();
+            assert_eq!(noisy.to_vec(), captures, "{}", g.fen(Dialect::Uci));
+            if g.null_move_allowed() && rng.next().is_multiple_of(4) {
+                let before = (g.fen(Dialect::Uci), g.key());
+                g.make_null();
+                assert_eq!(g.key(), g.compute_key());
+                assert!(!g.in_check());
+                assert!(g.rule_outcome(true).is_none(), "a pass never repeats");
+                g.unmake();
+                assert_eq!((g.fen(Dialect::Uci), g.key()), before);
+            }
+            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            g.make(mv);
+            assert_eq!(g.key(), g.compute_key(), "{}", g.fen(Dialect::Uci));
+            let mover = g.side_to_move().other().index();
+            assert_eq!(
+                g.in_check(),
+                g.board().attacked(g.king(mover ^ 1), mover),
+                "{}",
+                g.fen(Dialect::Uci)
+            );
+            // The FEN alone rebuilds the same position.
+            let rebuilt = PalaceGame::<R>::from_fen(&g.fen(Dialect::Uci), Dialect::Uci)
+                .expect("own FEN reads back");
+            assert_eq!(rebuilt.key(), g.key());
+            // Incremental PST sums and piece counts match a fresh count.
+            assert_eq!(rebuilt.evaluate(), g.evaluate());
+            let mirrored =
+                PalaceGame::<R>::from_fen(&mirror_fen(&g.fen(Dialect::Uci)), Dialect::Uci)
+                    .expect("mirrored FEN");
+            assert_eq!(
+                mirrored.evaluate(),
+                g.evaluate(),
+                "evaluation is colour-symmetric: {}",
+                g.fen(Dialect::Uci)
+            );
+            freed_positions += usize::from(g.freed());
+            fens.push(g.fen(Dialect::Uci));
+            keys.push(g.key());
+        }
+        while g.plies() > 0 {
+            fens.pop();
+            keys.pop();
+            g.unmake();
+            assert_eq!(Some(&g.fen(Dialect::Uci)), fens.last());
+            assert_eq!(Some(&g.key()), keys.last());
+        }
+    }
+    freed_positions
+}
+
+#[test]
+fn xiangqi_playouts_keep_keys_and_unmake_exact() {
+    assert_eq!(
+        random_playouts::<Xiangqi>(Xiangqi::START_FEN, 0x5EED_0001, 40, 200),
+        0
+    );
+}
+
+#[test]
+fn sinyeon_playouts_keep_keys_and_unmake_exact() {
+    random_playouts::<SinYeon>(SinYeon::START_FEN, 0x5EED_0002, 40, 250);
+}
+
+/// One pawn each, Red's near its 9th rank, Black's across the river: the playouts reach the pawn
+/// back-step and, once a pawn falls, the freeing of guards and bulls (rule 3).
+#[test]
+fn sinyeon_endgame_playouts_exercise_back_step_and_freeing() {
+    let freed = random_playouts::<SinYeon>(
+        "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
+        0x5EED_0003,
+        60,
+        120,
+    );
+    assert!(freed > 100, "only {freed} freed positions visited");
+}

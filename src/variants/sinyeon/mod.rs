@@ -1,0 +1,90 @@
+//! Sin-yeon-sang-gi (新演象棋), a 13x10 xiangqi-style adaptation of a Joseon-era large janggi:
+//! rules in `/work/shared/rules/sin-yeon-sang-gi.md`, restated in `docs/sin-yeon-sang-gi.md`.
+//! Board, movement and end-of-game rules come from the shared palace engine (`variants::palace`);
+//! this folder holds what is the game's own: letters, start position, evaluation, the game-record
+//! notation and the XBoard setup.
+
+mod eval;
+mod notation;
+#[cfg(test)]
+mod tests;
+mod xboard;
+
+use super::palace::{build_zones, Cell, Kind, Move, PalaceGame, Ruleset};
+use crate::game::{Dialect, MoveError, Score};
+use crate::mailbox::{Sq, CELLS};
+
+pub const START_FEN: &str =
+    "ribhugkguhbir/13/1c9c1/p1p1p1p1p1p1p/13/13/P1P1P1P1P1P1P/1C9C1/13/RIBHUGKGUHBIR w - - 0 1";
+
+/// Positions `kaleido bench` searches: the start, the rules page's sample game after 14 and 48
+/// moves, and an ending with one pawn each (back-step and freeing come into play).
+pub const BENCH: &[&str] = &[
+    "startpos",
+    "r3ugkgu3r/13/5b2h1c2/p1i1p1p1b1i1p/1Bp4hp1p2/4P1P6/PCP5P1PcP/1R4U1H1UC1/4I1G6/6KG1HBIR w - - 28 15",
+    "r5kg5/6g6/6u1h1u2/4p7p/1B1R2P1ph1r1/4P1c5P/8P2i1/6U3U2/6G1H4/5GK2IB1R w - - 12 49",
+    "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
+];
+
+static ZONES: [u8; CELLS] = build_zones(13);
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SinYeon;
+
+pub type SinYeonGame = PalaceGame<SinYeon>;
+
+impl Ruleset for SinYeon {
+    const NAME: &'static str = "sin-yeon-sang-gi";
+    const FILES: usize = 13;
+    const START_FEN: &'static str = START_FEN;
+    const PAWN_BACKSTEP: bool = true;
+    const FREEING: bool = true;
+    const LONG_LEAPERS: bool = true;
+
+    fn zones() -> &'static [u8; CELLS] {
+        &ZONES
+    }
+
+    /// The same letters in every dialect: the `setup` piece table makes XBoard use them too.
+    fn letter(kind: Kind, _dialect: Dialect) -> Option<char> {
+        Some(match kind {
+            Kind::Pawn => 'P',
+            Kind::Guard => 'G',
+            Kind::Bull => 'U',
+            Kind::Horse => 'H',
+            Kind::Cannon => 'C',
+            Kind::Rook => 'R',
+            Kind::King => 'K',
+            Kind::Bear => 'B',
+            Kind::Rhino => 'I',
+        })
+    }
+
+    fn kind_of_letter(letter: char, _dialect: Dialect) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|&k| SinYeon::letter(k, Dialect::Uci) == Some(letter))
+    }
+
+    fn psq(code: Cell, sq: Sq) -> Score {
+        eval::psq(code, sq)
+    }
+    fn extra_eval(game: &SinYeonGame) -> Score {
+        eval::extra(game)
+    }
+    fn order_value(kind: Kind) -> i32 {
+        eval::value(kind)
+    }
+    fn xboard_variant() -> &'static str {
+        "sin-yeon-sang-gi"
+    }
+    fn xboard_setup() -> Vec<String> {
+        xboard::setup_lines()
+    }
+    fn parse_record(game: &SinYeonGame, text: &str) -> Result<Move, MoveError> {
+        notation::parse(game, text)
+    }
+    fn record_text(game: &SinYeonGame, mv: Move) -> String {
+        notation::text(game, mv)
+    }
+}

@@ -1,0 +1,248 @@
+//! Sonic the Hedgehog Chess, Advanced version (Daniil Frolov, 2011): bouncing sliders, flying
+//! knights and Dr. Eggman's three king forms. Variants `sonic` and `sonic-springs` (springs on
+//! c3, f3, c6, f6), rule option `Crooked` (turns alternate within a move). Rules: docs/sonic.md.
+
+pub mod board;
+pub mod chains;
+pub mod check;
+pub mod eval;
+pub mod fen;
+pub mod forms;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+#[cfg(test)]
+mod tests;
+
+use crate::game::{
+    Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
+    VariantOptions,
+};
+use board::{kind_of, Position, Rules, EMPTY, PAWN};
+pub use moves::SonicMove;
+
+pub const NAME: &str = "sonic";
+pub const SPRINGS_NAME: &str = "sonic-springs";
+/// c3, f3, c6, f6.
+pub const SPRING_SQUARES: u64 = 1 << 18 | 1 << 21 | 1 << 42 | 1 << 45;
+
+pub static OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: "Crooked",
+    kind: OptionKind::Check { default: false },
+}];
+
+/// Bench positions: the start, a middlegame with open lines, a hit king with a pending choice.
+pub static BENCH: &[&str] = &[
+    "startpos",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 1 5 Kna/Kna",
+    "r3k2r/ppp2ppp/2n5/3q4/8/2N2B2/PPP2PPP/R2QK2R b KQkq - 0 12 Kna/?na2",
+];
+
+#[derive(Clone)]
+pub struct Sonic {
+    variant: &'static str,
+    rules: Rules,
+    pos: Position,
+    /// Positions before each move made: the undo stack and the repetition history.
+    history: Vec<Position>,
+}
+
+impl Sonic {
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl Game for Sonic {
+    type Move = SonicMove;
+
+    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
+        let (variant, springs) = if variant.eq_ignore_ascii_case(NAME) {
+            (NAME, 0)
+        } else if variant.eq_ignore_ascii_case(SPRINGS_NAME) {
+            (SPRINGS_NAME, SPRING_SQUARES)
+        } else {
+            return Err(format!("unknown Sonic variant '{variant}'"));
+        };
+        Ok(Sonic {
+            variant,
+            rules: Rules {
+                springs,
+                crooked: options.flag("Crooked"),
+            },
+            pos: fen::parse(fen::START)?,
+            history: Vec::new(),
+        })
+    }
+    fn variant(&self) -> &'static str {
+        self.variant
+    }
+    fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
+        let text = if text.trim() == "startpos" {
+            fen::START
+        } else {
+            text
+        };
+        self.pos = fen::parse(text)?;
+        self.history.clear();
+        Ok(())
+    }
+    fn fen(&self, dialect: Dialect) -> String {
+        // XBoard knows nothing of king forms: it gets the six orthodox fields.
+        fen::write(&self.pos, dialect != Dialect::XBoard)
+    }
+    fn side_to_move(&self) -> Side {
+        self.pos.side
+    }
+    fn key(&self) -> u64 {
+        self.pos.key
+    }
+    fn compute_key(&self) -> u64 {
+        self.pos.compute_key()
+    }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn generate(&self, moves: &mut MoveList<SonicMove>) {
+        movegen::generate(&self.pos, &self.rules, false, moves);
+    }
+    fn generate_noisy(&self, moves: &mut MoveList<SonicMove>) {
+        movegen::generate(&self.pos, &self.rules, true, moves);
+    }
+    fn make(&mut self, mv: SonicMove) {
+        self.history.push(self.pos.clone());
+        movegen::apply(&mut self.pos, &self.rules, mv);
+    }
+    fn unmake(&mut self) {
+        if let Some(previous) = self.history.pop() {
+            self.pos = previous;
+        }
+    }
+    /// For the search, "check" is the threat of an outright king capture by a pawn or king
+    /// (`check::capture_threat`). The rules' check of §3.7 obliges nobody to anything, and every
+    /// chain hit, lethal or not, is a noisy move that quiescence search sees anyway.
+    fn in_check(&self) -> bool {
+        check::capture_threat(&self.pos, self.pos.side)
+    }
+    fn rule_outcome(&self, in_search: bool) -> Option<Outcome> {
+        if let Some(loser) = self.pos.king_lost() {
+            return Some(Outcome::win(
+                loser.other(),
+                format!("{} king lost", loser.name()),
+            ));
+        }
+        if self.pos.halfmove >= 100 {
+            return Some(Outcome::draw("100 plies without pawn move, capture or hit"));
+        }
+        // Same-side positions within the reversible stretch: 2, 4, ... plies back.
+        let reversible = (self.pos.halfmove as usize).min(self.history.len());
+        let earlier = (2..=reversible)
+            .step_by(2)
+            .filter(|&back| self.history[self.history.len() - back].key == self.pos.key)
+            .count();
+        let needed = if in_search { 1 } else { 2 };
+        (earlier >= needed).then(|| Outcome::draw("threefold repetition"))
+    }
+    fn no_moves_outcome(&self) -> Outcome {
+        Outcome::draw("no legal move")
+    }
+    fn evaluate(&self) -> Score {
+        eval::evaluate(&self.pos, &self.rules)
+    }
+    fn is_noisy(&self, mv: SonicMove) -> bool {
+        let target = self.pos.board[mv.to() as usize];
+        if target == EMPTY
+            && self.rules.spring(mv.to())
+            && movegen::is_chain(&self.pos, &self.rules, mv)
+        {
+            return movegen::spring_chain_is_noisy(&self.pos, &self.rules, mv);
+        }
+        mv.promo().is_some()
+            || mv.kind() == moves::Kind::Normal
+                && (target != EMPTY && board::side_of(target) != self.pos.side
+                    || target == EMPTY
+                        && mv.to() == self.pos.ep
+                        && kind_of(self.pos.board[mv.from() as usize]) == PAWN)
+    }
+    fn order_hint(&self, mv: SonicMove) -> i32 {
+        let victim = kind_of(self.pos.board[mv.to() as usize]);
+        let attacker = kind_of(self.pos.board[mv.from() as usize]);
+        let victim_value = if victim == board::KING {
+            10_000
+        } else {
+            eval::PIECE_VALUE[victim as usize]
+        };
+        let promo = mv.promo().map_or(0, |k| eval::PIECE_VALUE[k as usize]);
+        // Chains of sliders and knights may take more than the first victim: rank them higher.
+        let chain_bonus = if attacker == PAWN || attacker == board::KING {
+            0
+        } else {
+            50
+        };
+        victim_value * 8 + promo + chain_bonus - eval::PIECE_VALUE[attacker as usize] / 16
+    }
+    fn move_key(mv: SonicMove) -> u32 {
+        mv.bits() | 1 << 31
+    }
+    fn history_slot(&self, mv: SonicMove) -> usize {
+        let suffix = mv.suffix().map_or(0, |f| f as usize + 1);
+        ((mv.from() as usize * 64 + mv.to() as usize) << 2 | suffix) % crate::game::HISTORY_SLOTS
+    }
+    fn parse_move(&self, text: &str, dialect: Dialect) -> Result<SonicMove, MoveError> {
+        if self.pos.king_lost().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        notation::parse(&self.pos, &self.rules, text, dialect)
+    }
+    fn move_text(&self, mv: SonicMove, dialect: Dialect) -> String {
+        notation::text(&self.pos, &self.rules, mv, dialect)
+    }
+    fn xboard_variant(&self) -> &'static str {
+        self.variant
+    }
+    fn xboard_setup(&self) -> Vec<String> {
+        // Chess pieces on 8x8; parent `lion` because it relays the mover's null move `@@@@` to
+        // the other engine as `usermove @@@@` (tools/README.md), which split chains need.
+        vec![format!(
+            "setup (PNBRQ................Kpnbrq................k) 8x8+0_lion {}",
+            fen::START_XBOARD
+        )]
+    }
+    fn diagram(&self) -> String {
+        let mut out = String::new();
+        for r in (0..8u8).rev() {
+            out.push_str(&format!("{} ", r + 1));
+            for f in 0..8u8 {
+                let sq = r * 8 + f;
+                let p = self.pos.board[sq as usize];
+                let c = if p != EMPTY {
+                    let c = ['.', 'p', 'n', 'b', 'r', 'q', 'k', '.'][kind_of(p) as usize];
+                    if board::side_of(p) == Side::White {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                } else if self.rules.spring(sq) {
+                    '*'
+                } else {
+                    '.'
+                };
+                out.push(c);
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out.push_str("  a b c d e f g h\n");
+        out.push_str(&format!(
+            "{} to move, kings {}/{}{}\n",
+            self.pos.side.name(),
+            self.pos.kings[0].text(),
+            self.pos.kings[1].text(),
+            if self.rules.crooked { ", Crooked" } else { "" }
+        ));
+        out
+    }
+}

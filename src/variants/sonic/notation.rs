@@ -1,0 +1,324 @@
+//! Move notation (rules §3.9): `[form:]body[promo][~form]`, a body being legs `from to` joined by
+//! commas (`d2d6,d6b6,b6b1`), castling written king-takes-own-rook (`e1h1`).
+//!
+//! In the XBoard dialect the legs of a chain travel as separate simple moves with the mover's null
+//! move `@@@@` between them (`d2d6 @@@@ d6b6 @@@@ b6b1`): XBoard's board, its PGN and the other
+//! engine stay in sync that way (shared/tools/README.md). Prefix and suffix stay attached to the
+//! first and last part.
+
+use super::board::{kind_of, EMPTY, KING};
+use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
+use super::forms::{bit, from_letter, letter, KingState, FORM_A};
+use super::movegen::{generate, is_chain, run_chain};
+use super::moves::{Kind, SonicMove};
+use crate::game::{Dialect, MoveError, MoveList};
+
+/// The squares a move's legs run through: origin first, then every leg's end.
+pub fn path(pos: &Position, rules: &Rules, mv: SonicMove) -> Vec<u8> {
+    let mut squares = vec![mv.from()];
+    if is_chain(pos, rules, mv) {
+        let mut probe = pos.clone();
+        if let Some(form) = mv.prefix() {
+            let state = probe.kings[probe.side.index()].resolve(form);
+            probe.kings[probe.side.index()] = state;
+        }
+        squares.extend(run_chain(&probe, rules, mv).legs);
+    } else {
+        squares.push(mv.to());
+    }
+    squares
+}
+
+/// The move in `dialect`.
+pub fn text(pos: &Position, rules: &Rules, mv: SonicMove, dialect: Dialect) -> String {
+    match dialect {
+        Dialect::XBoard => xboard_text(pos, rules, mv),
+        Dialect::Uci | Dialect::Record => uci_text(pos, rules, mv),
+    }
+}
+
+fn promo_letter(mv: SonicMove) -> Option<char> {
+    mv.promo().map(|p| match p {
+        KNIGHT => 'n',
+        BISHOP => 'b',
+        ROOK => 'r',
+        _ => 'q',
+    })
+}
+
+fn join_legs(squares: &[u8], separator: &str) -> String {
+    let mut out = String::new();
+    for (i, pair) in squares.windows(2).enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        out.push_str(&name(pair[0]));
+        out.push_str(&name(pair[1]));
+    }
+    out
+}
+
+/// §3.9 notation: `[form:]legs[promo][~form]`.
+fn uci_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
+    let mut out = String::new();
+    if let Some(form) = mv.prefix() {
+        out.push(letter(form));
+        out.push(':');
+    }
+    out.push_str(&join_legs(&path(pos, rules, mv), ","));
+    out.extend(promo_letter(mv));
+    if let Some(form) = mv.suffix() {
+        out.push('~');
+        out.push(letter(form));
+    }
+    out
+}
+
+/// The simple moves XBoard is sent for `mv`, before the form mark. With `merge_hits`, a leg that
+/// ends on a king it hits is merged with the next one (XBoard would otherwise take the king off
+/// its board), and the final leg of a piece lost on a king is dropped (the piece stays visible on
+/// its last square in XBoard; the engines know better).
+fn xboard_parts(pos: &Position, rules: &Rules, mv: SonicMove, merge_hits: bool) -> Vec<(u8, u8)> {
+    let squares = path(pos, rules, mv);
+    let plain: Vec<(u8, u8)> = squares.windows(2).map(|w| (w[0], w[1])).collect();
+    if !merge_hits || !is_chain(pos, rules, mv) {
+        return plain;
+    }
+    let chain = run_chain(pos, rules, mv);
+    if chain.hit_legs.is_empty() {
+        return plain;
+    }
+    let last = chain.legs.len() - 1;
+    let mut parts = Vec::new();
+    let mut start = squares[0];
+    for (i, &end) in chain.legs.iter().enumerate() {
+        let killing_blow = chain.king_lost && i == last;
+        if chain.hit_legs.contains(&(i as u16)) && !killing_blow {
+            continue;
+        }
+        parts.push((start, end));
+        start = end;
+    }
+    if parts.is_empty() {
+        plain
+    } else {
+        parts
+    }
+}
+
+/// XBoard relays one letter after a move's squares and otherwise drops `~x`/`x:` decorations
+/// (measured with XBoard 4.9.1): a form choice travels as a mark on the last part. `=` leaves
+/// XBoard's piece unchanged, and so does the moving piece's own letter.
+///   pending king: first candidate (order k, n, a) = no mark, second = `=`;
+///   form change: to the first other form = `=`, to the second = the piece's own letter.
+fn form_mark(pos: &Position, mv: SonicMove) -> Option<char> {
+    let us = pos.side.index();
+    match (pos.kings[us], mv.prefix(), mv.suffix()) {
+        (KingState::Pending { candidates, .. }, Some(form), _) => {
+            (form != candidates.trailing_zeros() as u8).then_some('=')
+        }
+        (KingState::Normal { current, avail }, None, Some(form)) => {
+            let others = avail & !bit(current);
+            if form == others.trailing_zeros() as u8 {
+                Some('=')
+            } else {
+                let piece = mv.promo().unwrap_or(kind_of(pos.board[mv.from() as usize]));
+                Some(['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][piece as usize & 7])
+            }
+        }
+        _ => None,
+    }
+}
+
+fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> String {
+    let mut out = String::new();
+    for (i, &(a, b)) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" @@@@ ");
+        }
+        out.push_str(&name(a));
+        out.push_str(&name(b));
+    }
+    out.extend(promo);
+    out.extend(mark);
+    out
+}
+
+/// XBoard castles whenever a king moves two files along its back rank (measured: even with no
+/// castling rights in its FEN), so an Alibaba jump like `e1g1` goes in two one-square steps
+/// through an empty square: the one between, else the one diagonally in front of it. `None` for
+/// every other move (and when both squares are occupied: then XBoard will misread the jump).
+fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<u8> {
+    let (from, to) = (mv.from(), mv.to());
+    let back_rank = match pos.side {
+        crate::game::Side::White => 0,
+        crate::game::Side::Black => 7,
+    };
+    let forward = if back_rank == 0 { 8i16 } else { -8 };
+    let sideways = mv.kind() == Kind::Normal
+        && kind_of(pos.board[from as usize]) == KING
+        && from / 8 == back_rank
+        && to / 8 == back_rank
+        && (from % 8).abs_diff(to % 8) == 2;
+    if !sideways {
+        return None;
+    }
+    let between = (from + to) / 2;
+    let in_front = (between as i16 + forward) as u8;
+    [between, in_front]
+        .into_iter()
+        .find(|&sq| pos.board[sq as usize] == EMPTY)
+}
+
+/// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
+fn clash(a: &str, b: &str) -> bool {
+    a == b || a.starts_with(&format!("{b} ")) || b.starts_with(&format!("{a} "))
+}
+
+/// The XBoard text: legs as simple moves split by the mover's null move `@@@@`, hits merged away
+/// unless that would make the text ambiguous among the legal moves, and the form mark.
+fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
+    let mark = form_mark(pos, mv);
+    let promo = promo_letter(mv);
+    if let Some(via) = sideways_jump_route(pos, mv) {
+        // `k` (the king's own letter) marks the first step: no complete move ends that way.
+        let mut out = format!(
+            "{}{}k @@@@ {}{}",
+            name(mv.from()),
+            name(via),
+            name(via),
+            name(mv.to())
+        );
+        out.extend(mark);
+        return out;
+    }
+    let plain = render_parts(&xboard_parts(pos, rules, mv, false), promo, mark);
+    let merged = render_parts(&xboard_parts(pos, rules, mv, true), promo, mark);
+    if merged == plain {
+        return plain;
+    }
+    let mut moves = MoveList::new();
+    generate(pos, rules, false, &mut moves);
+    let ambiguous = moves.iter().filter(|&&o| o != mv).any(|&o| {
+        let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
+        clash(
+            &merged,
+            &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
+        ) || clash(
+            &merged,
+            &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
+        )
+    });
+    if ambiguous {
+        plain
+    } else {
+        merged
+    }
+}
+
+/// Whether `text` has the shape of a move (so that an unknown one is illegal, not unparsable).
+fn well_formed(text: &str) -> bool {
+    let mut s = text;
+    if s.len() > 2 && s.as_bytes()[1] == b':' {
+        if from_letter(s.as_bytes()[0] as char).is_none() {
+            return false;
+        }
+        s = &s[2..];
+    }
+    if let Some((body, form)) = s.rsplit_once('~') {
+        if form.len() != 1 || from_letter(form.as_bytes()[0] as char).is_none() {
+            return false;
+        }
+        s = body;
+    }
+    if matches!(s, "o-o" | "o-o-o" | "0-0" | "0-0-0") {
+        return true;
+    }
+    let s = s
+        .strip_suffix(['q', 'r', 'b', 'n', 'p', 'k', '='])
+        .unwrap_or(s);
+    let s = s.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(s);
+    // XBoard parts: a turn in progress may end with the separator itself.
+    let s = s.strip_suffix(" @@@@").unwrap_or(s).replace(" @@@@ ", ",");
+    s.split(',').all(|leg| {
+        // An XBoard part may carry the king's own letter (see `sideways_jump_route`).
+        let b = leg.strip_suffix('k').unwrap_or(leg).as_bytes();
+        b.len() == 4
+            && (b'a'..=b'h').contains(&b[0])
+            && (b'1'..=b'8').contains(&b[1])
+            && (b'a'..=b'h').contains(&b[2])
+            && (b'1'..=b'8').contains(&b[3])
+    })
+}
+
+/// Rewrites the castling spellings `O-O`, `O-O-O` and (king not in Alibaba form) `e1g1`/`e1c1`
+/// into king-takes-rook, keeping any prefix.
+fn castling_alias(pos: &Position, text: &str) -> Option<String> {
+    let (prefix, body) = match text.split_once(':') {
+        Some((p, b)) => (format!("{p}:"), b),
+        None => (String::new(), text),
+    };
+    let (king, rank) = match pos.side {
+        crate::game::Side::White => ("e1", "1"),
+        crate::game::Side::Black => ("e8", "8"),
+    };
+    let kingside = match body {
+        "o-o" | "0-0" => true,
+        "o-o-o" | "0-0-0" => false,
+        _ => {
+            let form = match prefix.chars().next() {
+                Some(c) => from_letter(c)?,
+                None => match pos.kings[pos.side.index()] {
+                    super::forms::KingState::Normal { current, .. } => current,
+                    _ => return None,
+                },
+            };
+            if form == FORM_A || !body.starts_with(king) {
+                return None;
+            }
+            match &body[2..] {
+                b if b == format!("g{rank}") => true,
+                b if b == format!("c{rank}") => false,
+                _ => return None,
+            }
+        }
+    };
+    let rook = if kingside { "h" } else { "a" };
+    Some(format!("{prefix}{king}{rook}{rank}"))
+}
+
+/// Reads a move and checks it is legal here.
+pub fn parse(
+    pos: &Position,
+    rules: &Rules,
+    input: &str,
+    dialect: Dialect,
+) -> Result<SonicMove, MoveError> {
+    let text: String = input.trim().to_ascii_lowercase();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.is_empty() || !well_formed(&text) {
+        return Err(MoveError::Unparsable(input.to_string()));
+    }
+    let mut moves = MoveList::new();
+    generate(pos, rules, false, &mut moves);
+    let alias = castling_alias(pos, &text);
+    let mut incomplete = false;
+    for &mv in &moves {
+        let candidate = super::notation::text(pos, rules, mv, dialect);
+        if candidate == text
+            || mv.kind() == Kind::Castle && alias.as_deref() == Some(candidate.as_str())
+        {
+            return Ok(mv);
+        }
+        if dialect == Dialect::XBoard && candidate.starts_with(&format!("{text} ")) {
+            incomplete = true;
+        }
+    }
+    if incomplete {
+        return Err(MoveError::Incomplete);
+    }
+    if pos.king_lost().is_some() {
+        return Err(MoveError::GameOver);
+    }
+    Err(MoveError::Illegal(input.to_string()))
+}

@@ -1,0 +1,91 @@
+//! Unit tests of the Sonic internals; the rules' worked examples live in
+//! engine-tests/tests/sonic_rules.rs.
+
+use super::*;
+use crate::game::perft;
+
+fn game(variant: &str, crooked: bool) -> Sonic {
+    let mut options = VariantOptions::default();
+    if crooked {
+        options.set("Crooked", "true");
+    }
+    Sonic::new(variant, &options).expect("variant")
+}
+
+#[test]
+fn perft_2_hand_counted() {
+    // No first move of either side gives check, so every reply keeps its two suffixes: 20 bodies
+    // x 3 for White, then 20 x 3 for Black = 3600. With springs, b1c3,c3d5 and g1f3,f3e5 (each
+    // with its 3 suffix forms) put a knight in front of the d7 / e7 pawn, which loses its double
+    // step: 3600 - 6 x 3 = 3582.
+    assert_eq!(perft(&mut game("sonic", false), 2), 3600);
+    assert_eq!(perft(&mut game("sonic-springs", false), 2), 3582);
+    assert_eq!(perft(&mut game("sonic", true), 2), 3600);
+}
+
+#[test]
+fn perft_3_regression_guard() {
+    // Regression guard, from Kaleido's own output (no independent figure exists).
+    assert_eq!(perft(&mut game("sonic", false), 3), 241_290);
+    assert_eq!(perft(&mut game("sonic-springs", false), 3), 242_544);
+    assert_eq!(perft(&mut game("sonic", true), 3), 240_462);
+}
+
+#[test]
+fn unknown_variant_and_bad_fens_are_errors_not_panics() {
+    assert!(Sonic::new("sonic-hexagonal", &VariantOptions::default()).is_err());
+    let mut g = game("sonic", false);
+    for bad in [
+        "",
+        "8/8/8/8/8/8/8/8 w - - 0 1 Kna/Kna",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/?na2",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/-",
+    ] {
+        assert!(g.set_fen(bad, Dialect::Uci).is_err(), "{bad}");
+    }
+    // XBoard's six-field FEN reads with fresh kings.
+    g.set_fen(fen::START_XBOARD, Dialect::XBoard)
+        .expect("xboard fen");
+    assert_eq!(g.fen(Dialect::Uci), fen::START);
+    assert_eq!(g.fen(Dialect::XBoard), fen::START_XBOARD);
+}
+
+#[test]
+fn garbage_move_text_is_unparsable() {
+    let g = game("sonic", false);
+    for bad in ["", "e2", "z9z9", "e2e4~x", "q:e2e4", "e2e4,,"] {
+        assert!(
+            matches!(
+                g.parse_move(bad, Dialect::Uci),
+                Err(MoveError::Unparsable(_))
+            ),
+            "{bad}"
+        );
+    }
+    assert!(matches!(
+        g.parse_move("e2e5", Dialect::Uci),
+        Err(MoveError::Illegal(_))
+    ));
+}
+
+#[test]
+fn repetition_and_clock_draws() {
+    let mut g = game("sonic", false);
+    for _ in 0..2 {
+        for m in ["g1h3", "g8h6", "h3g1", "h6g8"] {
+            let mv = g.parse_move(m, Dialect::Uci).expect(m);
+            g.make(mv);
+        }
+    }
+    assert_eq!(
+        g.rule_outcome(false).map(|o| o.reason),
+        Some("threefold repetition".to_string())
+    );
+    g.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80 Kna/Kna", Dialect::Uci)
+        .expect("fen");
+    assert_eq!(g.rule_outcome(false).map(|o| o.result()), Some("1/2-1/2"));
+}

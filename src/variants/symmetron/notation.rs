@@ -1,0 +1,268 @@
+//! Move text. §1.6 notation for `Uci` and `Record`; for `XBoard` every turn becomes from-to
+//! moves XBoard can relay (launching squares are l1/l10, i.e. `l0`/`l9` in its 0-based ranks):
+//! in-place changes go out to an empty square and back with the mover's null move `@@@@`
+//! between, approach captures go onto the victim and back, explosions capture the partner and
+//! park the mover on an inaccessible l-file square, and a retrieval is a drop on the mover's LS
+//! from the holdings XBoard fills with every captured piece.
+
+use super::board::*;
+use super::make::{changed, direction, flipped, victim_square};
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use crate::game::{Dialect, MoveError, MoveList, Side};
+use crate::mailbox::{file_of, rank_of, square, square_name, Sq};
+
+/// Name of an Arena square (`e5`; XBoard: `e4`).
+pub fn square_text(sq: Sq, dialect: Dialect) -> String {
+    let base = if dialect == Dialect::XBoard { 0 } else { 1 };
+    square_name(file_of(sq), rank_of(sq), base)
+}
+
+/// XBoard's name of a launching square: l1 / l10 in 0-based ranks.
+fn xboard_ls(side: Side) -> String {
+    match side {
+        Side::White => "l0".into(),
+        Side::Black => "l9".into(),
+    }
+}
+
+/// XBoard name of a cell (Arena square or LS).
+fn xb(sq: Sq) -> String {
+    if sq == ls_square(Side::White) {
+        xboard_ls(Side::White)
+    } else if sq == ls_square(Side::Black) {
+        xboard_ls(Side::Black)
+    } else {
+        square_text(sq, Dialect::XBoard)
+    }
+}
+
+fn lower_letter(p: Piece) -> char {
+    LETTERS[kind(p) as usize].to_ascii_lowercase()
+}
+
+impl Position {
+    /// §1.6 text of a move (also the `Record` form).
+    pub fn uci_text(&self, mv: Move) -> String {
+        let s = |sq| square_text(sq, Dialect::Uci);
+        match mv.kind {
+            MoveKind::Normal => format!("{}{}", s(mv.from), s(mv.to)),
+            MoveKind::NormalFlip => format!("{}{}~", s(mv.from), s(mv.to)),
+            MoveKind::Approach => format!("{}{}x", s(mv.from), s(mv.to)),
+            MoveKind::FlipInPlace => format!("{}~", s(mv.from)),
+            MoveKind::Change => {
+                let target = changed(self.at(mv.from));
+                format!("{}={}", s(mv.from), LETTERS[kind(target) as usize])
+            }
+            MoveKind::ToLs => format!("{}@", s(mv.from)),
+            MoveKind::Drop => format!("@{}", s(mv.to)),
+            MoveKind::DropFlip => format!("@{}~", s(mv.to)),
+            MoveKind::Explode => format!("{}*{}", s(mv.from), s(mv.to)),
+        }
+    }
+
+    /// The empty Arena square an in-place change travels through in XBoard: the first empty
+    /// square in a fixed order around the piece (the Arena always has one).
+    fn via_square(&self, sq: Sq) -> Sq {
+        let near_first = KING_STEPS
+            .iter()
+            .map(|&d| (sq as isize + d) as Sq)
+            .chain(ARENA.iter().copied());
+        near_first
+            .into_iter()
+            .find(|&t| self.at(t) == EMPTY)
+            .unwrap_or(sq)
+    }
+
+    /// XBoard parts of a move, space-separated.
+    pub fn xboard_text(&self, mv: Move) -> String {
+        let us = self.side;
+        let mover = self.at(mv.from);
+        let mut parts: Vec<String> = match mv.kind {
+            // XBoard may hold a retrieved Canon as `V` on the LS (see below): a Can(n)on
+            // entering from the LS always names its state.
+            MoveKind::Drop if kind(mover) == CANNON => {
+                vec![format!(
+                    "{}{}{}",
+                    xb(mv.from),
+                    xb(mv.to),
+                    lower_letter(mover)
+                )]
+            }
+            MoveKind::Normal | MoveKind::ToLs | MoveKind::Drop => {
+                vec![format!("{}{}", xb(mv.from), xb(mv.to))]
+            }
+            MoveKind::NormalFlip | MoveKind::DropFlip => {
+                vec![format!(
+                    "{}{}{}",
+                    xb(mv.from),
+                    xb(mv.to),
+                    lower_letter(flipped(mover))
+                )]
+            }
+            MoveKind::FlipInPlace | MoveKind::Change => {
+                let via = self.via_square(mv.from);
+                let after = if mv.kind == MoveKind::FlipInPlace {
+                    flipped(mover)
+                } else {
+                    changed(mover)
+                };
+                vec![
+                    format!("{}{}{}", xb(mv.from), xb(via), lower_letter(mover)),
+                    "@@@@".into(),
+                    format!("{}{}{}", xb(via), xb(mv.from), lower_letter(after)),
+                ]
+            }
+            MoveKind::Approach => {
+                let v = (mv.to as isize + direction(mv.from, mv.to)) as Sq;
+                vec![
+                    format!("{}{}", xb(mv.from), xb(v)),
+                    "@@@@".into(),
+                    format!("{}{}", xb(v), xb(mv.to)),
+                ]
+            }
+            MoveKind::Explode => {
+                // Park the exploded mover on the inaccessible l-file square of the partner's
+                // rank (l2..l9 only: l1/l10 are the launching squares).
+                let park = square(FILES, rank_of(mv.to).clamp(1, RANKS - 2));
+                vec![
+                    format!("{}{}", xb(mv.from), xb(mv.to)),
+                    "@@@@".into(),
+                    format!(
+                        "{}{}",
+                        xb(mv.to),
+                        square_name(file_of(park), rank_of(park), 0)
+                    ),
+                ]
+            }
+        };
+        if let Some(v) = victim_square(mv) {
+            let victim = self.at(v);
+            if victim != EMPTY && self.retrieves(v, victim) {
+                // XBoard put the victim in the mover's holdings under the same letter (a Canon
+                // stays `V` there): drop exactly that.
+                parts.push("@@@@".into());
+                parts.push(format!(
+                    "{}@{}",
+                    LETTERS[kind(victim) as usize],
+                    xboard_ls(us)
+                ));
+            }
+        }
+        parts.join(" ")
+    }
+
+    /// Whether capturing `victim` on `v` now sends it to the mover's LS (§5.1).
+    pub fn retrieves(&self, v: Sq, victim: Piece) -> bool {
+        let us = self.side;
+        is_retrievable_kind(kind(victim))
+            && self.at(ls_square(us)) == EMPTY
+            && near(v, self.magic[us.index()][magic_index(RESURRECTOR)])
+    }
+
+    pub fn move_text(&self, mv: Move, dialect: Dialect) -> String {
+        match dialect {
+            Dialect::Uci | Dialect::Record => self.uci_text(mv),
+            Dialect::XBoard => self.xboard_text(mv),
+        }
+    }
+
+    /// Parses move text and checks legality against the legal move list.
+    pub fn parse(&mut self, text: &str, dialect: Dialect) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal, super::movegen::Wanted::All);
+        match dialect {
+            Dialect::Uci | Dialect::Record => {
+                if let Some(&m) = legal.iter().find(|&&m| self.uci_text(m) == text) {
+                    return Ok(m);
+                }
+                if well_formed(text) {
+                    Err(MoveError::Illegal(text.to_string()))
+                } else {
+                    Err(MoveError::Unparsable(text.to_string()))
+                }
+            }
+            Dialect::XBoard => self.parse_xboard(text, &legal),
+        }
+    }
+
+    fn parse_xboard(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let given: Vec<String> = text
+            .split_whitespace()
+            .map(|t| t.to_ascii_lowercase())
+            .collect();
+        if given.is_empty() {
+            return Err(MoveError::Unparsable(text.to_string()));
+        }
+        let mut prefix = false;
+        for &m in legal {
+            let mut expected: Vec<String> = self
+                .xboard_text(m)
+                .split_whitespace()
+                .map(|t| t.to_ascii_lowercase())
+                .collect();
+            // An in-place change may travel through any empty square the sender chose.
+            if matches!(m.kind, MoveKind::FlipInPlace | MoveKind::Change) && given[0].len() > 3 {
+                if let Some(via) = self.given_via(m, &given[0]) {
+                    let mover = self.at(m.from);
+                    let after = if m.kind == MoveKind::FlipInPlace {
+                        flipped(mover)
+                    } else {
+                        changed(mover)
+                    };
+                    expected[0] = format!("{}{}{}", xb(m.from), xb(via), lower_letter(mover));
+                    expected[2] = format!("{}{}{}", xb(via), xb(m.from), lower_letter(after));
+                }
+            }
+            if expected == given {
+                return Ok(m);
+            }
+            if given.len() < expected.len() && expected[..given.len()] == given[..] {
+                prefix = true;
+            }
+        }
+        if prefix {
+            Err(MoveError::Incomplete)
+        } else {
+            Err(MoveError::Illegal(text.to_string()))
+        }
+    }
+
+    /// The via square named in `first` (`b0c0c`) if it is an empty Arena square.
+    fn given_via(&self, m: Move, first: &str) -> Option<Sq> {
+        let rest = first.strip_prefix(&xb(m.from))?;
+        let (f, r, _) = crate::mailbox::parse_coords(rest, 0)?;
+        if f >= FILES || r >= RANKS {
+            return None;
+        }
+        let sq = square(f, r);
+        (self.at(sq) == EMPTY).then_some(sq)
+    }
+}
+
+/// Whether `text` has the shape of a §1.6 move (so that a refusal says "illegal", not
+/// "unparsable").
+fn well_formed(text: &str) -> bool {
+    let sq = |t: &str| -> Option<usize> {
+        let b = t.as_bytes();
+        if b.is_empty() || !(b'a'..=b'k').contains(&b[0]) {
+            return None;
+        }
+        let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let n: usize = t.get(1..1 + digits)?.parse().ok()?;
+        ((1..=10).contains(&n)).then_some(1 + digits)
+    };
+    if let Some(rest) = text.strip_prefix('@') {
+        return sq(rest).is_some_and(|n| matches!(&rest[n..], "" | "~"));
+    }
+    let Some(n) = sq(text) else {
+        return false;
+    };
+    let rest = &text[n..];
+    if matches!(rest, "~" | "@" | "=B" | "=P") {
+        return true;
+    }
+    let rest = rest.strip_prefix('*').unwrap_or(rest);
+    sq(rest).is_some_and(|m| matches!(&rest[m..], "" | "~" | "x"))
+}
