@@ -17,7 +17,14 @@ pub const NODE_FLUSH_INTERVAL: u64 = 1024;
 
 /// Quiescence searches every evasion of a check only this many plies beyond the horizon (then
 /// it stands pat like anywhere else): checks are common in some of our games.
-pub const QSEARCH_EVASION_PLIES: i32 = 2;
+pub const QSEARCH_EVASION_PLIES: i32 = 1;
+
+/// Quiescence ends this many plies beyond the horizon (the static eval is taken as it stands).
+pub const QSEARCH_MAX_PLIES: i32 = 8;
+/// Beyond this many plies of quiescence only the `QSEARCH_NARROW_MOVES` best-ordered noisy moves
+/// are searched: the rest are, in an ordered exchange, rarely better.
+pub const QSEARCH_FULL_WIDTH_PLIES: i32 = 2;
+pub const QSEARCH_NARROW_MOVES: usize = 3;
 
 /// Aspiration windows start at this depth (shallower scores swing too much to be worth it).
 pub const ASPIRATION_DEPTH: u32 = 5;

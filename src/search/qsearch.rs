@@ -23,7 +23,7 @@ impl<G: Game> Worker<'_, G> {
         if let Some(outcome) = self.game.rule_outcome(true) {
             return outcome.score_for(side, ply);
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || depth <= -QSEARCH_MAX_PLIES {
             return self.evaluate();
         }
         let pv_node = beta - alpha > 1;
@@ -71,7 +71,15 @@ impl<G: Game> Worker<'_, G> {
             ply,
         );
         let mut best_move = None;
-        for i in 0..moves.len() {
+        // Deep in an exchange only the most promising captures (by the variant's MVV-LVA hint)
+        // are followed: in games where captures never run out, following all of them at every
+        // ply makes quiescence larger than the main search.
+        let breadth = if evading || depth > -QSEARCH_FULL_WIDTH_PLIES {
+            moves.len()
+        } else {
+            moves.len().min(QSEARCH_NARROW_MOVES)
+        };
+        for i in 0..breadth {
             let mv = pick(&mut moves, &mut scores, i);
             self.game.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, depth - 1);
