@@ -301,9 +301,39 @@ fn bad_arguments_are_refused() {
         &["--tc", "1"]
     )
     .contains("/no/such/engine"));
+    // An XBoard engine taken for a UCI one fails the handshake before any game (10 s for uciok).
+    let wrong_protocol = format!("cmd={FAKE} --proto xboard name=Confused");
+    let error = refused(&[two[0].clone(), wrong_protocol], &["--tc", "1"]);
+    assert!(
+        error.contains("Confused") && error.contains("handshake") && error.contains("proto=xboard"),
+        "{error}"
+    );
     let xboard = vec![legal("A", "uci", 1, None), legal("X", "xboard", 2, None)];
     assert!(refused(&xboard, &["--nodes", "100"]).contains("node"));
     let mut args = parse(&two, &["--tc", "1"]);
     args.variant = "no-such-game".into();
     assert!(run_match(&args).unwrap_err().contains("unknown variant"));
+}
+
+#[test]
+fn a_hang_under_a_depth_limit_is_caught_by_the_move_timeout() {
+    let engines = vec![
+        legal("Good", "uci", 1, None),
+        format!("cmd={FAKE} --mode hang --after 2 name=Hanger"),
+    ];
+    let started = std::time::Instant::now();
+    let summary = run(
+        &engines,
+        &["--games", "2", "--depth", "2", "--move-timeout", "0.5"],
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    for game in &summary.games {
+        assert_eq!(game.termination, "time forfeit", "{}", game.comment);
+        let hanger = if game.white_name == "Hanger" {
+            kaleido::game::Side::White
+        } else {
+            kaleido::game::Side::Black
+        };
+        assert_eq!(game.winner, Some(hanger.other()));
+    }
 }

@@ -523,3 +523,35 @@ fn xboard_carries_chains_hits_and_forms() {
     assert_eq!(xboard_text("sonic", x15, "n:d6b5"), "d6b5");
     assert_eq!(xboard_text("sonic", x15, "a:d6b4"), "d6b4=");
 }
+
+#[test]
+fn form_change_forbidden_when_a_pawn_or_the_new_form_attacks_the_enemy_king() {
+    let g = game("sonic", false, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1 Kna/Kna");
+    assert!(g.parse_move("d6d7", Dialect::Uci).is_ok());
+    assert!(
+        g.parse_move("d6d7~n", Dialect::Uci).is_err(),
+        "the pawn on d7 checks e8"
+    );
+    // The knight-form king on e1 would attack d3; the Alibaba form would not.
+    let g = game("sonic", false, "8/8/8/8/8/3k4/7P/4K3 w - - 0 1 Kna/Kna");
+    assert!(g.parse_move("h2h3~a", Dialect::Uci).is_ok());
+    assert!(g.parse_move("h2h3~n", Dialect::Uci).is_err());
+}
+
+#[test]
+fn xboard_alibaba_jump_along_the_back_rank_is_not_castling() {
+    // XBoard castles on any two-file king move along the back rank: the jump goes in two steps,
+    // while the real castling keeps its king-takes-rook form (XBoard reads that as castling).
+    let x13 = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 Akn/Kna";
+    assert_eq!(xboard_text("sonic", x13, "e1g1"), "e1f1k @@@@ f1g1");
+    assert_eq!(xboard_text("sonic", x13, "e1c1"), "e1d1k @@@@ d1c1");
+    assert_eq!(xboard_text("sonic", x13, "e1h1"), "e1h1");
+    let g = game("sonic", false, x13);
+    assert_eq!(
+        g.parse_move("e1f1k", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
+    // With f1 occupied the king steps through f2.
+    let blocked = "4k3/8/8/8/8/8/8/4KB1R w K - 0 1 Akn/Kna";
+    assert_eq!(xboard_text("sonic", blocked, "e1g1"), "e1f2k @@@@ f2g1");
+}

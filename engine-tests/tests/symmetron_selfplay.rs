@@ -15,7 +15,14 @@ struct GameStats {
     resurrections: usize,
     parachutes: usize,
     explosions: usize,
+    /// Where an unfinished game stood, and its last moves (diagnosis).
+    final_fen: String,
+    last_moves: Vec<String>,
 }
+
+/// Pawns never promote and may step sideways forever (each step resets the 100-ply clock), so
+/// a game can legally outlast any bound; the soak stops here and reports it.
+const PLY_CAP: usize = 1500;
 
 /// One game: `opening` random plies from `seed`, then the search at `nodes` per move.
 fn play(seed: u64, opening: usize, nodes: u64) -> GameStats {
@@ -23,8 +30,7 @@ fn play(seed: u64, opening: usize, nodes: u64) -> GameStats {
     let tt = TranspositionTable::new(16);
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut stats = GameStats::default();
-    // Far beyond any game the 100-ply rule and repetition allow with captures spaced out.
-    for ply in 0..2000 {
+    for ply in 0..PLY_CAP {
         if let Some(outcome) = game.outcome() {
             stats.plies = ply;
             stats.result = outcome.result().to_string();
@@ -59,12 +65,22 @@ fn play(seed: u64, opening: usize, nodes: u64) -> GameStats {
             }
             _ => {}
         }
+        stats
+            .last_moves
+            .push(game.move_text(mv, kaleido::game::Dialect::Uci));
+        if stats.last_moves.len() > 40 {
+            stats.last_moves.remove(0);
+        }
         game.make(mv);
         if game.last_move_resurrected() {
             stats.resurrections += 1;
         }
     }
-    panic!("game did not end within 2000 plies");
+    stats.plies = PLY_CAP;
+    stats.result = "*".into();
+    stats.reason = format!("unfinished after {PLY_CAP} plies");
+    stats.final_fen = game.fen(kaleido::game::Dialect::Uci);
+    stats
 }
 
 #[test]
@@ -99,7 +115,8 @@ fn symmetron_soak() {
         match s.result.as_str() {
             "1-0" => w += 1,
             "0-1" => b += 1,
-            _ => d += 1,
+            "1/2-1/2" => d += 1,
+            _ => {}
         }
         plies += s.plies;
         with_res += usize::from(s.resurrections > 0);
@@ -112,9 +129,80 @@ fn symmetron_soak() {
         );
     }
     println!(
-        "SOAK {games} games at {nodes} nodes/move: +{w} -{b} ={d}; average {:.1} plies; \
+        "SOAK {games} games at {nodes} nodes/move: +{w} -{b} ={d} (White wins, Black wins, draws); average {:.1} plies; \
          games with a resurrection {with_res}, a parachute {with_para}, an explosion {with_expl}; \
          endings {reasons:?}",
         plies as f64 / games as f64
+    );
+}
+
+/// Replays every game of a `kaleido match` PGN (path in SOAK_PGN) through the rules and prints
+/// lengths, endings and how many games saw a resurrection, a parachute and an explosion.
+#[test]
+#[ignore]
+fn soak_pgn_statistics() {
+    let Ok(path) = std::env::var("SOAK_PGN") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).expect("readable PGN");
+    let (mut games, mut plies_total) = (0usize, 0usize);
+    let (mut with_res, mut with_para, mut with_expl) = (0, 0, 0);
+    let mut endings = std::collections::BTreeMap::new();
+    for chunk in text.split("[Event ").skip(1) {
+        let termination = chunk
+            .lines()
+            .find_map(|l| l.strip_prefix("[Termination \""))
+            .map(|t| t.trim_end_matches("\"]").to_string())
+            .unwrap_or_default();
+        let movetext: String = chunk
+            .lines()
+            .skip(1) // the rest of the Event tag
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Drop comments.
+        let mut clean = String::new();
+        let mut depth = 0;
+        for c in movetext.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => clean.push(c),
+                _ => {}
+            }
+        }
+        let mut game = Symmetron::new("symmetron-112", &VariantOptions::default()).expect("start");
+        let (mut res, mut para, mut expl, mut plies) = (0, 0, 0, 0);
+        for token in clean.split_whitespace() {
+            if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                continue;
+            }
+            let mv = game
+                .parse_move(token, kaleido::game::Dialect::Record)
+                .unwrap_or_else(|e| panic!("game {}: {token}: {e}", games + 1));
+            match mv.kind {
+                MoveKind::Explode => expl += 1,
+                MoveKind::Drop | MoveKind::DropFlip
+                    if !board::is_magic_kind(board::kind(game.position().at(mv.from))) =>
+                {
+                    para += 1
+                }
+                _ => {}
+            }
+            game.make(mv);
+            res += usize::from(game.last_move_resurrected());
+            plies += 1;
+        }
+        games += 1;
+        plies_total += plies;
+        with_res += usize::from(res > 0);
+        with_para += usize::from(para > 0);
+        with_expl += usize::from(expl > 0);
+        *endings.entry(termination).or_insert(0) += 1;
+    }
+    println!(
+        "PGN {games} games, average {:.1} plies; with a resurrection {with_res}, a parachute \
+         {with_para}, an explosion {with_expl}; endings {endings:?}",
+        plies_total as f64 / games.max(1) as f64
     );
 }

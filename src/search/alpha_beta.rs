@@ -29,12 +29,13 @@ impl<G: Game> Worker<'_, G> {
         self.shared.tt.prefetch(key);
         let in_check = self.game.in_check();
         // Check extension: a position in check is searched one ply deeper, so that forcing lines
-        // are not cut at the horizon (and a check at depth 0 gets its evasions searched).
-        if in_check {
+        // are not cut at the horizon. Lines stop growing at twice the iteration depth, or games
+        // where checks are common would extend without end.
+        if in_check && ply < 2 * self.root_depth as usize {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, 0);
         }
         self.count_node(ply);
         if self.aborted {

@@ -15,6 +15,10 @@ pub const CHECK_INTERVAL: u64 = 64;
 /// Nodes a helper thread searches before adding its count to the shared counter.
 pub const NODE_FLUSH_INTERVAL: u64 = 1024;
 
+/// Quiescence searches every evasion of a check only this many plies beyond the horizon (then
+/// it stands pat like anywhere else): checks are common in some of our games.
+pub const QSEARCH_EVASION_PLIES: i32 = 2;
+
 /// Aspiration windows start at this depth (shallower scores swing too much to be worth it).
 pub const ASPIRATION_DEPTH: u32 = 5;
 /// Half-width of the first aspiration window around the previous iteration's score.
@@ -58,6 +62,8 @@ pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY_BASE: i32 = 1 << 28;
 pub const ORDER_KILLER_FIRST: i32 = (1 << 27) + 1;
 pub const ORDER_KILLER_SECOND: i32 = 1 << 27;
+/// Moves handed out by selection before the rest of the list is sorted in one go.
+pub const SELECTION_PICKS: usize = 8;
 /// History scores stay within +-HISTORY_MAX (gravity formula), well under the killer band.
 pub const HISTORY_MAX: i32 = 1 << 14;
 /// History bonus per ply of depth squared, capped so one deep cutoff does not dominate.

@@ -1,6 +1,7 @@
 //! Quiescence search: at the horizon, keep searching the variant's noisy moves (captures and the
 //! like) until the position is quiet, so that the static evaluation is never taken in the middle
-//! of an exchange. In check every evasion is searched, since standing pat is not an option.
+//! of an exchange. In check every evasion is searched, since standing pat is not an option
+//! (within `QSEARCH_EVASION_PLIES` of the horizon).
 
 use super::ordering::{pick, score_moves, Scores};
 use super::params::*;
@@ -9,7 +10,8 @@ use super::worker::Worker;
 use crate::game::{Game, MoveList, Score, INFINITY};
 
 impl<G: Game> Worker<'_, G> {
-    pub fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// `depth` counts the plies of quiescence from the horizon: 0, -1, -2...
+    pub fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize, depth: i32) -> Score {
         self.pv[ply].clear();
         let key = self.game.key();
         self.shared.tt.prefetch(key);
@@ -38,10 +40,12 @@ impl<G: Game> Worker<'_, G> {
         }
         let tt_move_key = hit.map_or(0, |h| h.move_key);
 
-        let in_check = self.game.in_check();
+        // Evasions only near the horizon: in games where checks are common, searching every
+        // move of every checked position would make quiescence a full-width search.
+        let evading = depth > -QSEARCH_EVASION_PLIES && self.game.in_check();
         let mut moves = MoveList::new();
         let mut best;
-        if in_check {
+        if evading {
             self.game.generate(&mut moves);
             if moves.is_empty() {
                 return self.game.no_moves_outcome().score_for(side, ply);
@@ -70,7 +74,7 @@ impl<G: Game> Worker<'_, G> {
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
             self.game.make(mv);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, depth - 1);
             self.game.unmake();
             if self.aborted {
                 return 0;

@@ -57,6 +57,7 @@ impl<G: Game> Worker<'_, G> {
                 };
                 rm.score = -INFINITY;
             }
+            self.root_depth = depth as i32;
             for line in 0..lines {
                 self.seldepth = 0;
                 self.search_line(&mut root_moves, depth as i32, line);
@@ -284,12 +285,12 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// UCI: after `go infinite` or `go ponder` the best move is only sent after `stop` (or, when
-    /// pondering, after `ponderhit`), even when the search itself has nothing left to do.
+    /// pondering, after `ponderhit`), even when the search itself has nothing left to do or a
+    /// node limit ended it.
     fn wait_while_infinite_or_pondering(&self) {
         let shared = self.shared;
         let control = shared.control;
-        while !control.stopped() && !self.aborted && (shared.limits.infinite || control.pondering())
-        {
+        while !control.stopped() && (shared.limits.infinite || control.pondering()) {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }

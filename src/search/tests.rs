@@ -639,3 +639,23 @@ fn reports_carry_progress_figures() {
         "a 1 MB table sampled after thousands of stores"
     );
 }
+
+#[test]
+fn ponder_search_ended_by_a_node_limit_still_waits_for_ponderhit() {
+    let game = Nim::new_pile(1000, 7);
+    let tt = TranspositionTable::new(1);
+    let control = Control::new(true);
+    let limits = Limits {
+        ponder: true,
+        nodes: Some(500),
+        ..limits()
+    };
+    let result = std::thread::scope(|s| {
+        let handle = s.spawn(|| search(&game, &limits, &tt, &control, &mut |_| {}));
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        assert!(!handle.is_finished(), "returned while pondering");
+        control.ponderhit();
+        handle.join().expect("search thread")
+    });
+    assert!(result.best.is_some_and(|m| (1..=7).contains(&m)));
+}

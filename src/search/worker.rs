@@ -53,6 +53,8 @@ pub struct Worker<'a, G: Game> {
     next_poll: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// Depth of the current iteration.
+    pub root_depth: i32,
     /// The search must unwind now: results computed after this are garbage.
     pub aborted: bool,
 }
@@ -89,6 +91,7 @@ impl<'a, G: Game> Worker<'a, G> {
             unflushed: 0,
             next_poll: CHECK_INTERVAL,
             seldepth: 0,
+            root_depth: 0,
             aborted: false,
         }
     }

@@ -304,9 +304,21 @@ pub fn run_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     let jobs = schedule(&pairs, args.games, &mut opening_for);
     let total = jobs.len();
 
-    // Fail fast on a command that does not run, before any game is scored as a crash.
+    // Fail fast on a command that does not run or does not speak its protocol, before every game
+    // is scored as a crash or a protocol error.
     for spec in &specs {
-        process::EngineProcess::spawn(spec, false)?.shutdown("quit");
+        let protocol = match spec.protocol {
+            Protocol::Uci => "uci",
+            Protocol::XBoard => "xboard",
+        };
+        player::start_player(spec, &options, args.debug)
+            .map_err(|fault| {
+                format!(
+                    "engine {} ({}, proto={protocol}) failed its handshake: {fault}",
+                    spec.name, spec.program
+                )
+            })?
+            .quit();
     }
 
     let header = PgnHeader {

@@ -105,12 +105,16 @@ pub trait Player: Send {
     fn start_turn(&mut self, turn: &Turn) -> Result<(), Fault>;
     /// The next move (part), claim or resignation, waiting at most until `deadline`.
     fn read_reply(&mut self, deadline: Instant) -> Result<Reply, Fault>;
+    /// When the engine's last reply arrived (the referee's clocks stop here).
+    fn reply_time(&self) -> Instant;
     /// The last evaluation seen while the engine thought about its latest move.
     fn take_thinking(&mut self) -> Option<Thinking>;
     /// The referee accepted the engine's turn: the game now has `plies` plies the engine knows.
     fn turn_accepted(&mut self, plies: usize);
     /// The game is over: tell the engine (XBoard `result`) and end its process.
     fn finish(self: Box<Self>, result: &str, comment: &str);
+    /// Ends the engine's process outside a game.
+    fn quit(self: Box<Self>);
 }
 
 /// Starts an engine and completes the protocol handshake. A command that cannot be run at all is
@@ -170,7 +174,9 @@ impl UciPlayer {
         let mut variants = None;
         loop {
             let line = process.recv(deadline).map_err(|f| match f {
-                Fault::Timeout => Fault::Protocol("no uciok".into()),
+                Fault::Timeout => {
+                    Fault::Protocol("no uciok (an XBoard engine needs proto=xboard)".into())
+                }
                 other => other,
             })?;
             let line = line.trim();
@@ -323,6 +329,10 @@ impl Player for UciPlayer {
         }
     }
 
+    fn reply_time(&self) -> Instant {
+        self.process.last_arrival()
+    }
+
     fn take_thinking(&mut self) -> Option<Thinking> {
         self.thinking.take()
     }
@@ -330,6 +340,10 @@ impl Player for UciPlayer {
     fn turn_accepted(&mut self, _plies: usize) {}
 
     fn finish(self: Box<Self>, _result: &str, _comment: &str) {
+        self.process.shutdown("quit");
+    }
+
+    fn quit(self: Box<Self>) {
         self.process.shutdown("quit");
     }
 }
@@ -659,6 +673,10 @@ impl Player for XBoardPlayer {
         }
     }
 
+    fn reply_time(&self) -> Instant {
+        self.process.last_arrival()
+    }
+
     fn take_thinking(&mut self) -> Option<Thinking> {
         self.thinking.take()
     }
@@ -669,6 +687,10 @@ impl Player for XBoardPlayer {
 
     fn finish(mut self: Box<Self>, result: &str, comment: &str) {
         let _ = self.process.send(&format!("result {result} {{{comment}}}"));
+        self.process.shutdown("quit");
+    }
+
+    fn quit(self: Box<Self>) {
         self.process.shutdown("quit");
     }
 }

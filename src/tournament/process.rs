@@ -18,6 +18,16 @@ pub enum Fault {
     Protocol(String),
 }
 
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Timeout => write!(f, "no answer in time"),
+            Fault::Crashed(how) => write!(f, "{how}"),
+            Fault::Protocol(what) => write!(f, "{what}"),
+        }
+    }
+}
+
 /// How long a polite `quit` may take before the process is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(300);
 
@@ -25,7 +35,10 @@ pub struct EngineProcess {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    /// Each line with the moment the reader thread received it.
+    lines: Receiver<(Instant, String)>,
+    /// When the last line returned by `recv` arrived.
+    last_arrival: Instant,
     debug: bool,
 }
 
@@ -65,7 +78,8 @@ impl EngineProcess {
                     Ok(_) => {
                         // Engines may send anything; invalid UTF-8 is garbage, not a reason to stop.
                         let line = String::from_utf8_lossy(&buffer);
-                        if sender.send(line.trim_end().to_string()).is_err() {
+                        let arrival = Instant::now();
+                        if sender.send((arrival, line.trim_end().to_string())).is_err() {
                             break;
                         }
                     }
@@ -77,6 +91,7 @@ impl EngineProcess {
             child,
             stdin,
             lines,
+            last_arrival: Instant::now(),
             debug,
         })
     }
@@ -100,19 +115,28 @@ impl EngineProcess {
         Ok(())
     }
 
-    /// The next line, waiting at most until `deadline`.
+    /// The next line, waiting at most until `deadline`. A line counts as in time by when the
+    /// reader thread received it, not when this thread got round to it (on a loaded machine the
+    /// two can be far apart).
     pub fn recv(&mut self, deadline: Instant) -> Result<String, Fault> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => {
+            Ok((arrival, _)) if arrival > deadline => Err(Fault::Timeout),
+            Ok((arrival, line)) => {
                 if self.debug {
                     eprintln!("{} > {line}", self.name);
                 }
+                self.last_arrival = arrival;
                 Ok(line)
             }
             Err(RecvTimeoutError::Timeout) => Err(Fault::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(Fault::Crashed(self.exit_description())),
         }
+    }
+
+    /// When the line last returned by `recv` arrived.
+    pub fn last_arrival(&self) -> Instant {
+        self.last_arrival
     }
 
     /// "exited with code 3" or the like, waiting briefly for the exit status to be known.

@@ -346,6 +346,21 @@ fn run_game(
         let ply = loop {
             let reply = match player.read_reply(deadline) {
                 Ok(reply) => reply,
+                Err(Fault::Timeout) => {
+                    let allowed = match config.limit {
+                        Limit::Clock { .. } => format!(
+                            "clock {:.3} s + margin {:.3} s",
+                            clocks[side.index()].as_secs_f64(),
+                            config.margin.as_secs_f64()
+                        ),
+                        _ => format!("move timeout {:.3} s", config.move_timeout.as_secs_f64()),
+                    };
+                    return Ending::loss(
+                        side,
+                        "time forfeit",
+                        format!("{} ({name}) loses on time ({allowed})", side.name()),
+                    );
+                }
                 Err(fault) => return Ending::from_fault(side, &name, fault),
             };
             match reply {
@@ -403,7 +418,7 @@ fn run_game(
                 }
             }
         };
-        let elapsed = started.elapsed();
+        let elapsed = player.reply_time().saturating_duration_since(started);
         if let Limit::Clock { inc, .. } = config.limit {
             let clock = &mut clocks[side.index()];
             *clock = clock.saturating_sub(elapsed) + inc;
@@ -626,6 +641,9 @@ mod tests {
             }
             reply
         }
+        fn reply_time(&self) -> Instant {
+            Instant::now()
+        }
         fn take_thinking(&mut self) -> Option<Thinking> {
             None
         }
@@ -633,6 +651,7 @@ mod tests {
             self.accepted.push(plies);
         }
         fn finish(self: Box<Self>, _: &str, _: &str) {}
+        fn quit(self: Box<Self>) {}
     }
 
     fn race(white: Box<dyn Player>, black: Box<dyn Player>, limit: Limit) -> (Ending, GameRecord) {

@@ -32,7 +32,21 @@ impl EngineSpec {
         let mut dir = None;
         let mut protocol = Protocol::Uci;
         let mut options = Vec::new();
-        for token in text.split_whitespace() {
+        let mut tokens = text.split_whitespace();
+        while let Some(first) = tokens.next() {
+            // UCI option names may hold spaces (`option.Move Overhead=100`): an `option.` token
+            // without `=` continues up to the next token that has one.
+            let mut joined = first.to_string();
+            if first.starts_with("option.") && !first.contains('=') {
+                for next in tokens.by_ref() {
+                    joined.push(' ');
+                    joined.push_str(next);
+                    if next.contains('=') {
+                        break;
+                    }
+                }
+            }
+            let token = joined.as_str();
             let keyed = token.split_once('=').filter(|(key, _)| {
                 matches!(*key, "cmd" | "name" | "proto" | "dir" | "arg")
                     || key.starts_with("option.")
@@ -118,6 +132,17 @@ mod tests {
         assert_eq!(spec.name, "Crasher");
         assert_eq!(spec.protocol, Protocol::XBoard);
         assert_eq!(spec.options, vec![("Hash".to_string(), "16".to_string())]);
+        let spaced =
+            EngineSpec::parse("kaleido option.Move Overhead=100 option.Clear Hash x=1 name=K")
+                .unwrap();
+        assert_eq!(
+            spaced.options,
+            vec![
+                ("Move Overhead".to_string(), "100".to_string()),
+                ("Clear Hash x".to_string(), "1".to_string())
+            ]
+        );
+        assert_eq!(spaced.name, "K");
         assert_eq!(spec.dir, Some(PathBuf::from("/tmp")));
     }
 

@@ -49,7 +49,8 @@ pub struct PalaceGame<R: Ruleset> {
     cells: [Cell; CELLS],
     side: Side,
     kings: [Sq; 2],
-    pawns: [u8; 2],
+    /// Pieces of each kind per colour (indexed by `Kind as usize`), kept incrementally.
+    counts: [[u8; 16]; 2],
     /// Material + piece-square sums per colour, each from its owner's view.
     psq: [Score; 2],
     key: u64,
@@ -90,8 +91,10 @@ impl<R: Ruleset> PalaceGame<R> {
                     .map_err(|_| format!("bad FEN number '{t}'"))
             })
         };
-        let halfmove = parse_number(0, 0)?;
-        let fullmove = parse_number(1, 1)?.max(1);
+        // Clamped so that counting on from any FEN can never overflow.
+        const COUNTER_LIMIT: u32 = 1 << 30;
+        let halfmove = parse_number(0, 0)?.min(COUNTER_LIMIT);
+        let fullmove = parse_number(1, 1)?.clamp(1, COUNTER_LIMIT);
         if numbers.len() > 2 {
             return Err(format!("unexpected FEN field '{}'", numbers[2]));
         }
@@ -104,7 +107,7 @@ impl<R: Ruleset> PalaceGame<R> {
             cells: [OFF; CELLS],
             side,
             kings: [0; 2],
-            pawns: [0; 2],
+            counts: [[0; 16]; 2],
             psq: [0; 2],
             key: 0,
             halfmove,
@@ -168,18 +171,16 @@ impl<R: Ruleset> PalaceGame<R> {
         Ok(game)
     }
 
-    /// Recomputes pawn counts, evaluation sums and the key from the board.
+    /// Recomputes piece counts, evaluation sums and the key from the board.
     fn refresh(&mut self) {
-        self.pawns = [0; 2];
+        self.counts = [[0; 16]; 2];
         self.psq = [0; 2];
         for sq in self.squares() {
             let c = self.cells[sq as usize];
             if c == EMPTY {
                 continue;
             }
-            if c & KIND_MASK == Kind::Pawn as u8 {
-                self.pawns[color_of(c)] += 1;
-            }
+            self.counts[color_of(c)][(c & KIND_MASK) as usize] += 1;
             self.psq[color_of(c)] += R::psq(c, sq);
         }
         self.key = self.compute_key();
@@ -252,8 +253,10 @@ impl<R: Ruleset> PalaceGame<R> {
     pub fn king(&self, color: usize) -> Sq {
         self.kings[color]
     }
-    pub fn pawn_count(&self, color: usize) -> u8 {
-        self.pawns[color]
+    /// How many pieces of `kind` `color` has.
+    #[inline]
+    pub fn count(&self, color: usize, kind: Kind) -> i32 {
+        self.counts[color][kind as usize] as i32
     }
     /// Material + PST sum of `color`.
     pub fn psq_sum(&self, color: usize) -> Score {
@@ -269,7 +272,7 @@ impl<R: Ruleset> PalaceGame<R> {
     /// Guards and bulls are free (rule 3): some side has no pawns left.
     #[inline]
     pub fn freed(&self) -> bool {
-        R::FREEING && (self.pawns[0] == 0 || self.pawns[1] == 0)
+        R::FREEING && (self.count(0, Kind::Pawn) == 0 || self.count(1, Kind::Pawn) == 0)
     }
 
     #[inline]
@@ -317,7 +320,8 @@ impl<R: Ruleset> PalaceGame<R> {
             // Taking the last enemy pawn frees the enemy's guards and bulls at once.
             let freed = R::FREEING
                 && (self.freed()
-                    || (captured & KIND_MASK == Kind::Pawn as u8 && self.pawns[us ^ 1] == 1));
+                    || (captured & KIND_MASK == Kind::Pawn as u8
+                        && self.count(us ^ 1, Kind::Pawn) == 1));
             let legal = !Board::<R>::new(&scratch, freed).attacked(king, us ^ 1);
             scratch[mv.from as usize] = moving;
             scratch[mv.to as usize] = captured;
@@ -345,9 +349,7 @@ impl<R: Ruleset> PalaceGame<R> {
         if captured != EMPTY {
             self.key ^= z.piece(captured as usize, mv.to);
             self.psq[us ^ 1] -= R::psq(captured, mv.to);
-            if captured & KIND_MASK == Kind::Pawn as u8 {
-                self.pawns[us ^ 1] -= 1;
-            }
+            self.counts[us ^ 1][(captured & KIND_MASK) as usize] -= 1;
             self.halfmove = 0;
         } else {
             self.halfmove += 1;
@@ -429,8 +431,8 @@ impl<R: Ruleset> PalaceGame<R> {
         if moving & KIND_MASK == Kind::King as u8 {
             self.kings[us] = u.mv.from;
         }
-        if u.captured & KIND_MASK == Kind::Pawn as u8 {
-            self.pawns[us ^ 1] += 1;
+        if u.captured != EMPTY {
+            self.counts[us ^ 1][(u.captured & KIND_MASK) as usize] += 1;
         }
         self.halfmove = u.halfmove;
         self.psq = u.psq;

@@ -77,10 +77,12 @@ fn reference_moves<R: Ruleset>(g: &PalaceGame<R>) -> Vec<super::Move> {
         .collect()
 }
 
-fn random_playouts<R: Ruleset>(seed: u64, games: usize, max_plies: usize) {
+/// Returns how many visited positions had guards and bulls freed (rule 3).
+fn random_playouts<R: Ruleset>(start: &str, seed: u64, games: usize, max_plies: usize) -> usize {
     let mut rng = Rng(seed);
+    let mut freed_positions = 0;
     for _ in 0..games {
-        let mut g = PalaceGame::<R>::from_fen(R::START_FEN, Dialect::Uci).expect("start");
+        let mut g = PalaceGame::<R>::from_fen(start, Dialect::Uci).expect("start");
         let mut fens = vec![g.fen(Dialect::Uci)];
         let mut keys = vec![g.key()];
         for _ in 0..max_plies {
@@ -126,6 +128,8 @@ fn random_playouts<R: Ruleset>(seed: u64, games: usize, max_plies: usize) {
             let rebuilt = PalaceGame::<R>::from_fen(&g.fen(Dialect::Uci), Dialect::Uci)
                 .expect("own FEN reads back");
             assert_eq!(rebuilt.key(), g.key());
+            // Incremental PST sums and piece counts match a fresh count.
+            assert_eq!(rebuilt.evaluate(), g.evaluate());
             let mirrored =
                 PalaceGame::<R>::from_fen(&mirror_fen(&g.fen(Dialect::Uci)), Dialect::Uci)
                     .expect("mirrored FEN");
@@ -135,6 +139,7 @@ fn random_playouts<R: Ruleset>(seed: u64, games: usize, max_plies: usize) {
                 "evaluation is colour-symmetric: {}",
                 g.fen(Dialect::Uci)
             );
+            freed_positions += usize::from(g.freed());
             fens.push(g.fen(Dialect::Uci));
             keys.push(g.key());
         }
@@ -146,14 +151,31 @@ fn random_playouts<R: Ruleset>(seed: u64, games: usize, max_plies: usize) {
             assert_eq!(Some(&g.key()), keys.last());
         }
     }
+    freed_positions
 }
 
 #[test]
 fn xiangqi_playouts_keep_keys_and_unmake_exact() {
-    random_playouts::<Xiangqi>(0x5EED_0001, 40, 200);
+    assert_eq!(
+        random_playouts::<Xiangqi>(Xiangqi::START_FEN, 0x5EED_0001, 40, 200),
+        0
+    );
 }
 
 #[test]
 fn sinyeon_playouts_keep_keys_and_unmake_exact() {
-    random_playouts::<SinYeon>(0x5EED_0002, 40, 250);
+    random_playouts::<SinYeon>(SinYeon::START_FEN, 0x5EED_0002, 40, 250);
+}
+
+/// One pawn each, Red's near its 9th rank, Black's across the river: the playouts reach the pawn
+/// back-step and, once a pawn falls, the freeing of guards and bulls (rule 3).
+#[test]
+fn sinyeon_endgame_playouts_exercise_back_step_and_freeing() {
+    let freed = random_playouts::<SinYeon>(
+        "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
+        0x5EED_0003,
+        60,
+        120,
+    );
+    assert!(freed > 100, "only {freed} freed positions visited");
 }

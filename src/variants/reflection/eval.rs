@@ -18,7 +18,7 @@ const UNPAIRED_BASE: i32 = 12;
 const UNPAIRED_VALUE_DIVISOR: i32 = 16;
 /// Per pseudo-legal turn more than the opponent.
 const MOBILITY_FACTOR: i32 = 3;
-/// Per square next to a king that an enemy turn could capture on.
+/// Per empty square next to a king that an enemy turn could capture on.
 const KING_ZONE_PENALTY: i32 = 10;
 /// A king that is in check right now.
 const KING_IN_CHECK_PENALTY: i32 = 40;
@@ -94,9 +94,8 @@ fn king_danger(layout: &Layout, pos: &Position, side: Side) -> i32 {
         }
         for &(df, dr) in &ALL_LINES {
             let s = offset(k, step(df, dr));
-            let c = pos.board.at(s);
-            if c != OFF && !owned_by(c, them) && capturable(layout, &pos.board.cells, s, them, &[])
-            {
+            // Empty flight squares only: own pieces there are covered by the material terms.
+            if pos.board.at(s) == EMPTY && capturable(layout, &pos.board.cells, s, them, &[]) {
                 danger += KING_ZONE_PENALTY;
             }
         }

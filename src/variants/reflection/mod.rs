@@ -265,8 +265,7 @@ impl Game for Reflection {
     }
 
     fn generate_noisy(&self, moves: &mut MoveList<Turn>) {
-        self.generate(moves);
-        moves.retain(|m| m.flags & CAPTURE != 0 || m.promo != 0);
+        movegen::legal_noisy_turns(self.layout, &self.pos, self.rules, moves);
     }
 
     fn make(&mut self, mv: Turn) {
@@ -396,18 +395,26 @@ impl Game for Reflection {
         let parsed = notation::parse(self.layout, text, dialect)?;
         let mut legal = MoveList::new();
         self.generate(&mut legal);
-        let side = self.pos.side;
+        let (layout, side, board) = (self.layout, self.pos.side, &self.pos.board);
+        // The forms a turn may be written in: §1.8, and in XBoard also the post-swap form.
+        let forms = |t: Turn| {
+            let mut forms = vec![notation::components(layout, side, t)];
+            if dialect == Dialect::XBoard {
+                forms.push(notation::xboard_components(layout, board, side, t));
+            }
+            forms
+        };
         let mut wanted = parsed.comps.clone();
         wanted.sort_unstable();
-        if let Some(&t) = legal.iter().find(|&&t| {
-            !parsed.awaits_second && notation::components(self.layout, side, t) == wanted
-        }) {
-            return Ok(t);
+        if !parsed.awaits_second {
+            if let Some(&t) = legal.iter().find(|&&t| forms(t).contains(&wanted)) {
+                return Ok(t);
+            }
         }
         if parsed.open
-            && legal.iter().any(|&t| {
-                t.is_pair() && notation::components(self.layout, side, t).contains(&wanted[0])
-            })
+            && legal
+                .iter()
+                .any(|&t| t.is_pair() && forms(t).iter().any(|f| f.contains(&wanted[0])))
         {
             return Err(MoveError::Incomplete);
         }
@@ -415,7 +422,7 @@ impl Game for Reflection {
     }
 
     fn move_text(&self, mv: Turn, dialect: Dialect) -> String {
-        notation::text(self.layout, self.pos.side, mv, dialect)
+        notation::text(self.layout, &self.pos.board, self.pos.side, mv, dialect)
     }
 
     fn xboard_variant(&self) -> &'static str {
@@ -452,15 +459,43 @@ impl Game for Reflection {
     }
 }
 
-/// Positions `kaleido bench` searches, per variant in `NAMES` order.
+/// Positions `kaleido bench` searches, per variant in `NAMES` order: the start and a position a
+/// few turns into the engine's own main line.
 pub const BENCH: [&[&str]; 9] = [
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
-    &["startpos"],
+    &[
+        "startpos",
+        "***RNBK1BNR***/***SSS1SSSS***/***8***/re4S5wr/ne10wn/beQ9wb/qe10wq/ke10wk/b1Q8w1b/ne10wn/re4P5wr/***8***/***PPP1PPPP***/***RNBK1BNR*** b d1k1d14k14a4a11n4n11 - 0 2",
+    ],
+    &[
+        "startpos",
+        "***RNBK1BNR***/***SSS1SSSS***/***8***/re4S5wr/nbe2Q6wn/1e10wb/ke8w2q/q2e8wk/be10w1/ne6Q2wbn/re5P4wr/***8***/***PPPP1PPP***/***RNB1KBNR*** w d1k1d14k14a4a11n4n11 - 0 4",
+    ],
+    &[
+        "startpos",
+        "**RNBQKBNR**/**SSeSS1S1**/r7S2r/ne8wn/be8Sb/qe8wq/ke8wk/be8wb/nee6wwn/r7P2r/**PPPPP1P1**/**RNBQKBNR** w c1j1c12j12a3a10l3l10 - 0 4",
+    ],
+    &[
+        "startpos",
+        "**RNBQKBNR**/**SS3SSS**/re2S5wr/ne3SS3wn/beq7wb/k2e6w1/1e6w2k/be7qwb/ne3PP3wn/re5P2wr/**PPP3PP**/**RNBKQBNR** w c1j1c12j12a3a10l3l10 - 1 4",
+    ],
+    &[
+        "startpos",
+        "**NBKR**/**1SS1**/rk1wS1kr/1e4w1/ben2nwb/1N2P1w1/**1PP1**/**NBKR** w - - 1 4",
+    ],
+    &[
+        "startpos",
+        "**NBKR**/**3S**/neS2w1r/b6k/k6b/r1e2Pwn/**P3**/**RKBN** w - - 0 4",
+    ],
+    &[
+        "startpos",
+        "RNB2bnr/SSK2kss/8/2PPpp2/2SSss2/8/PPK2kpp/RNB2bnr w - - 0 4",
+    ],
+    &[
+        "startpos",
+        "R1BKkb1r/SSS1sss1/3S4/1n2N2s/p2N2n1/4P3/1ppp1PPP/r1bkKB1R w a1h1a8h8 - 2 4",
+    ],
+    &[
+        "startpos",
+        "rnbqkbnrrnbqkbnr/s1ss2sss1ss2ss/1s2s4s2s3/5Q4Q2s2/16/4P6P4/PPPP1PPPPPP1PPPP/RNB1KBNRRNBK1BNR w a1h1i1p1a8h8i8p8 - 0 4",
+    ],
 ];

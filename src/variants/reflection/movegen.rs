@@ -61,10 +61,29 @@ pub fn pseudo_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut Mov
 
 /// Every legal turn.
 pub fn legal_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+    legal_turns_where(layout, pos, rules, out, false);
+}
+
+/// Every legal turn that captures or promotes (the quiet ones are dropped before the costly
+/// legality test).
+pub fn legal_noisy_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+    legal_turns_where(layout, pos, rules, out, true);
+}
+
+fn legal_turns_where(
+    layout: &Layout,
+    pos: &Position,
+    rules: Rules,
+    out: &mut MoveList<Turn>,
+    noisy_only: bool,
+) {
     if rules.capture_kings && pos.board.kings.iter().any(|k| k.is_empty()) {
         return; // ruling 27: no turns after the last king is captured
     }
     pseudo_turns(layout, pos, rules, out);
+    if noisy_only {
+        out.retain(|t| t.flags & CAPTURE != 0 || t.promo != 0);
+    }
     if rules.capture_kings {
         return;
     }

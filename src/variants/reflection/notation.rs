@@ -2,8 +2,8 @@
 //! components) and its XBoard form: the components as separate protocol moves with the mover's
 //! null move between them (`d2d4 @@@@ d7d5`), because XBoard has no two-piece move.
 
-use super::board::Turn;
-use super::layout::Layout;
+use super::board::{Board, Turn};
+use super::layout::{offset, step, Layout};
 use super::piece::*;
 use crate::game::{Dialect, MoveError, Side};
 use crate::mailbox::Sq;
@@ -45,8 +45,31 @@ fn component_text(layout: &Layout, c: Component) -> String {
     )
 }
 
-pub fn text(layout: &Layout, side: Side, turn: Turn, dialect: Dialect) -> String {
-    let parts: Vec<String> = components(layout, side, turn)
+/// The components as XBoard must see them to draw the right position: a pawn pair that swaps
+/// (§1.6.5) is shown with its post-swap destinations (`c2c5 @@@@ c7c4` for `c2c4,c7c5` in the
+/// mini array), since XBoard would otherwise leave the pawns unswapped on its board.
+pub fn xboard_components(layout: &Layout, board: &Board, side: Side, turn: Turn) -> Vec<Component> {
+    let mut comps = components(layout, side, turn);
+    if turn.is_pair() && turn.promo == 0 && !layout.two_board && comps.len() == 2 {
+        let kind = kind_of(board.at(comps[0].0));
+        if is_pawn(kind) {
+            let (df, dr) = pawn_forward(kind);
+            if offset(comps[0].1, step(df, dr)) == comps[1].1 {
+                let (a, b) = (comps[0].1, comps[1].1);
+                comps[0].1 = b;
+                comps[1].1 = a;
+            }
+        }
+    }
+    comps
+}
+
+pub fn text(layout: &Layout, board: &Board, side: Side, turn: Turn, dialect: Dialect) -> String {
+    let comps = match dialect {
+        Dialect::XBoard => xboard_components(layout, board, side, turn),
+        Dialect::Uci | Dialect::Record => components(layout, side, turn),
+    };
+    let parts: Vec<String> = comps
         .into_iter()
         .map(|c| component_text(layout, c))
         .collect();

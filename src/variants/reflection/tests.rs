@@ -642,13 +642,23 @@ fn xboard_dialect() {
     );
     assert_eq!(g.parse_move("d7d6 @@@@ d2d3", Dialect::XBoard), Ok(mv));
     assert!(matches!(
-        g.parse_move("d2d5", Dialect::XBoard),
+        g.parse_move("d2e5", Dialect::XBoard),
         Err(MoveError::Illegal(_))
     ));
     assert!(matches!(
         g.parse_move("d2d3 @@@@ d7d5", Dialect::XBoard),
         Err(MoveError::Illegal(_))
     ));
+    // A swapping pawn pair shows XBoard its post-swap destinations; both forms read back.
+    let swap = g.parse_move("c2c4,c7c5", Dialect::Uci).unwrap();
+    assert_eq!(g.move_text(swap, Dialect::XBoard), "c2c5 @@@@ c7c4");
+    assert_eq!(g.parse_move("c2c5 @@@@ c7c4", Dialect::XBoard), Ok(swap));
+    assert_eq!(g.parse_move("c2c4 @@@@ c7c5", Dialect::XBoard), Ok(swap));
+    assert_eq!(
+        g.parse_move("c2c5", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
+    assert!(g.parse_move("c2c5,c7c4", Dialect::Uci).is_err());
     let setup = g.xboard_setup();
     assert_eq!(
         setup,

@@ -5,8 +5,8 @@
 
 use super::SinYeonGame;
 use crate::game::Score;
-use crate::mailbox::{file_of, rank_of, Sq, CELLS};
-use crate::variants::palace::{color_of, psq_table, Cell, Kind, EMPTY};
+use crate::mailbox::{Sq, CELLS};
+use crate::variants::palace::{psq_table, Cell, Kind};
 use once_cell::sync::Lazy;
 
 /// Material in centipawns of an uncrossed pawn. The leapers are scaled from the horse (400, as
@@ -62,8 +62,25 @@ fn positional(kind: Kind, file: usize, rank: usize) -> Score {
     }
 }
 
-static PSQ: Lazy<Vec<[Score; CELLS]>> =
-    Lazy::new(|| psq_table(13, |kind, f, r| value(kind) + positional(kind, f, r)));
+/// Pressure on the enemy palace: attackers within two files of it (files d-j) on the enemy's first
+/// four ranks, from where rooks, cannons and leapers strike into it.
+fn palace_pressure(kind: Kind, file: usize, rank: usize) -> Score {
+    if !(3..=9).contains(&file) || rank < 6 {
+        return 0;
+    }
+    match kind {
+        Kind::Rook => 20,
+        Kind::Cannon | Kind::Horse | Kind::Bear | Kind::Rhino => 15,
+        Kind::Pawn => 10,
+        _ => 0,
+    }
+}
+
+static PSQ: Lazy<Vec<[Score; CELLS]>> = Lazy::new(|| {
+    psq_table(13, |kind, f, r| {
+        value(kind) + positional(kind, f, r) + palace_pressure(kind, f, r)
+    })
+});
 
 pub fn psq(code: Cell, sq: Sq) -> Score {
     PSQ[code as usize][sq as usize]
@@ -73,68 +90,28 @@ pub fn psq(code: Cell, sq: Sq) -> Score {
 /// 2.0 -> 2.7 for a bull, and both can join an attack).
 const FREED_GUARD: Score = 60;
 const FREED_BULL: Score = 30;
-/// King danger per missing palace defender and enemy attacking unit.
+/// King danger per missing palace defender and enemy attacking unit (rook 2, other pieces 1).
 const DANGER_FACTOR: Score = 4;
 /// Defenders a full palace has: two guards, two bulls.
 const FULL_DEFENCE: Score = 4;
 
-/// Attackers standing close to the enemy palace: within two files of it (files d-j) and on the
-/// enemy's first four ranks, from where rooks, cannons and leapers strike into it.
-fn palace_pressure(code: Cell, sq: Sq) -> Score {
-    let color = color_of(code);
-    let file = file_of(sq);
-    let rank_from_enemy_edge = if color == 0 {
-        9 - rank_of(sq)
-    } else {
-        rank_of(sq)
-    };
-    if !(3..=9).contains(&file) || rank_from_enemy_edge > 3 {
-        return 0;
-    }
-    match Kind::from_code(code) {
-        Some(Kind::Rook) => 20,
-        Some(Kind::Cannon | Kind::Horse | Kind::Bear | Kind::Rhino) => 15,
-        Some(Kind::Pawn) => 10,
-        _ => 0,
-    }
-}
-
-/// Terms from Red's point of view.
+/// Terms from Red's point of view, from the piece counts alone (O(1) per call).
 pub fn extra(game: &SinYeonGame) -> Score {
-    let mut defenders = [0; 2];
-    let mut attackers = [0; 2];
-    let mut guards_bulls = [(0, 0); 2];
-    // Pressure each colour puts on the enemy palace.
-    let mut pressure = [0; 2];
-    for sq in game.squares() {
-        let c = game.cells()[sq as usize];
-        if c == EMPTY {
-            continue;
-        }
-        let color = color_of(c);
-        pressure[color] += palace_pressure(c, sq);
-        match Kind::from_code(c) {
-            Some(Kind::Guard) => {
-                defenders[color] += 1;
-                guards_bulls[color].0 += 1;
-            }
-            Some(Kind::Bull) => {
-                defenders[color] += 1;
-                guards_bulls[color].1 += 1;
-            }
-            Some(Kind::Rook) => attackers[color] += 2,
-            Some(Kind::Horse | Kind::Cannon | Kind::Bear | Kind::Rhino) => attackers[color] += 1,
-            Some(Kind::Pawn) if !game.in_half(sq, color) => attackers[color] += 1,
-            _ => {}
-        }
-    }
-    let danger = |color: usize| {
-        (FULL_DEFENCE - defenders[color]).max(0) * attackers[color ^ 1] * DANGER_FACTOR
+    let defenders = |c: usize| game.count(c, Kind::Guard) + game.count(c, Kind::Bull);
+    let attackers = |c: usize| {
+        2 * game.count(c, Kind::Rook)
+            + game.count(c, Kind::Cannon)
+            + game.count(c, Kind::Horse)
+            + game.count(c, Kind::Bear)
+            + game.count(c, Kind::Rhino)
     };
-    let mut score = danger(1) - danger(0) + pressure[0] - pressure[1];
+    let danger = |c: usize| (FULL_DEFENCE - defenders(c)).max(0) * attackers(c ^ 1) * DANGER_FACTOR;
+    let mut score = danger(1) - danger(0);
     if game.freed() {
-        let bonus = |(g, b): (Score, Score)| g * FREED_GUARD + b * FREED_BULL;
-        score += bonus(guards_bulls[0]) - bonus(guards_bulls[1]);
+        let bonus = |c: usize| {
+            game.count(c, Kind::Guard) * FREED_GUARD + game.count(c, Kind::Bull) * FREED_BULL
+        };
+        score += bonus(0) - bonus(1);
     }
     score
 }

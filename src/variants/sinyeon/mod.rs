@@ -17,12 +17,13 @@ use crate::mailbox::{Sq, CELLS};
 pub const START_FEN: &str =
     "ribhugkguhbir/13/1c9c1/p1p1p1p1p1p1p/13/13/P1P1P1P1P1P1P/1C9C1/13/RIBHUGKGUHBIR w - - 0 1";
 
-/// Positions `kaleido bench` searches: the start, and the rules page's sample game after 14 and
-/// 48 moves.
+/// Positions `kaleido bench` searches: the start, the rules page's sample game after 14 and 48
+/// moves, and an ending with one pawn each (back-step and freeing come into play).
 pub const BENCH: &[&str] = &[
     "startpos",
     "r3ugkgu3r/13/5b2h1c2/p1i1p1p1b1i1p/1Bp4hp1p2/4P1P6/PCP5P1PcP/1R4U1H1UC1/4I1G6/6KG1HBIR w - - 28 15",
     "r5kg5/6g6/6u1h1u2/4p7p/1B1R2P1ph1r1/4P1c5P/8P2i1/6U3U2/6G1H4/5GK2IB1R w - - 12 49",
+    "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
 ];
 
 static ZONES: [u8; CELLS] = build_zones(13);

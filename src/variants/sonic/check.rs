@@ -23,41 +23,27 @@ pub fn king_form_reaches(from: u8, form: u8, target: u8) -> bool {
     leaps(form).iter().any(|&v| step(from, v) == Some(target))
 }
 
-/// Whether `attacker`'s pawns, knights and sliders (everything but its king) can capture or hit
-/// the enemy king.
+/// Whether `attacker`'s knights and sliders can hit the enemy king (pawns and king: see
+/// `capture_threat`).
 pub fn pieces_attack_king(pos: &Position, rules: &Rules, attacker: Side) -> bool {
-    pieces_threaten(pos, rules, attacker, false)
-}
-
-/// With `lethal_only`, only captures and chains that destroy the king's last form count.
-fn pieces_threaten(pos: &Position, rules: &Rules, attacker: Side, lethal_only: bool) -> bool {
     let defender = attacker.other();
     let target = pos.king_sq[defender.index()];
     if target == NO_SQ {
         return false;
     }
     let king_forms = pos.kings[defender.index()].forms_left();
-    // A knight flight meets the king at most once.
-    let knights_count = !lethal_only || king_forms <= 1;
-    // Pawns: a pawn of `attacker` sits one diagonal step behind the king.
-    let own_pawn = piece(attacker, PAWN);
-    for (df, dr) in pawn_captures(attacker) {
-        if step(target, (-df, -dr)).is_some_and(|s| pos.board[s as usize] == own_pawn) {
-            return true;
-        }
-    }
     for from in 0..64u8 {
         let p = pos.board[from as usize];
         if p == 0 || side_of(p) != attacker {
             continue;
         }
         let hits = match kind_of(p) {
-            KNIGHT => knights_count && knight_hits(pos, rules, attacker, from, target),
-            BISHOP => slider_hits(pos, rules, from, true, king_forms, lethal_only),
-            ROOK => slider_hits(pos, rules, from, false, king_forms, lethal_only),
+            KNIGHT => knight_hits(pos, rules, attacker, from, target),
+            BISHOP => slider_hits(pos, rules, from, true, king_forms),
+            ROOK => slider_hits(pos, rules, from, false, king_forms),
             QUEEN => {
-                slider_hits(pos, rules, from, false, king_forms, lethal_only)
-                    || slider_hits(pos, rules, from, true, king_forms, lethal_only)
+                slider_hits(pos, rules, from, false, king_forms)
+                    || slider_hits(pos, rules, from, true, king_forms)
             }
             _ => false,
         };
@@ -83,14 +69,7 @@ fn knight_hits(pos: &Position, rules: &Rules, side: Side, from: u8, target: u8) 
 }
 
 /// Some legal chain of the slider on `from`, in the given family, hits the king.
-fn slider_hits(
-    pos: &Position,
-    rules: &Rules,
-    from: u8,
-    diagonal: bool,
-    king_forms: u8,
-    lethal_only: bool,
-) -> bool {
+fn slider_hits(pos: &Position, rules: &Rules, from: u8, diagonal: bool, king_forms: u8) -> bool {
     let side = side_of(pos.board[from as usize]);
     for index in 0..4 {
         let d = Dir { diagonal, index };
@@ -108,12 +87,7 @@ fn slider_hits(
         for sense in chain_senses(pos, rules, side, from, first, d) {
             let mut board = pos.board;
             let chain = slider_chain(&mut board, rules, from, first, d, sense, king_forms);
-            let counts = if lethal_only {
-                chain.king_lost
-            } else {
-                chain.hits > 0
-            };
-            if counts && !chain.endless {
+            if chain.hits > 0 && !chain.endless {
                 return true;
             }
         }
@@ -160,28 +134,25 @@ pub fn chain_senses(
 
 /// Whether `defender`'s king is in check in `pos` (rules §3.7).
 pub fn in_check(pos: &Position, rules: &Rules, defender: Side) -> bool {
-    threatened(pos, rules, defender, false)
+    capture_threat(pos, defender) || pieces_attack_king(pos, rules, defender.other())
 }
 
-/// Whether the opponent could *destroy* `defender`'s king next move: capture it with a pawn or
-/// king, or hit it as often as it has forms left in one chain. This is what the search treats as
-/// check (a real mate threat); a hit that only costs a form is an ordinary tactical blow.
-pub fn lethal_threat(pos: &Position, rules: &Rules, defender: Side) -> bool {
-    threatened(pos, rules, defender, true)
-}
-
-fn threatened(pos: &Position, rules: &Rules, defender: Side, lethal_only: bool) -> bool {
+/// Whether an enemy pawn or king could capture `defender`'s king outright next move: what the
+/// search treats as check. Chain hits are left to quiescence search (they are captures there):
+/// a king down to its last form can be hit from almost anywhere, and extending or searching
+/// full width on every such position makes the tree explode.
+pub fn capture_threat(pos: &Position, defender: Side) -> bool {
     let attacker = defender.other();
     let target = pos.king_sq[defender.index()];
-    let from = pos.king_sq[attacker.index()];
     if target == NO_SQ {
         return false;
     }
-    if from != NO_SQ {
-        let forms = pos.kings[attacker.index()].move_forms();
-        if super::forms::forms_in(forms).any(|f| king_form_reaches(from, f, target)) {
-            return true;
-        }
-    }
-    pieces_threaten(pos, rules, attacker, lethal_only)
+    let own_pawn = piece(attacker, PAWN);
+    let pawn = pawn_captures(attacker).iter().any(|&(df, dr)| {
+        step(target, (-df, -dr)).is_some_and(|s| pos.board[s as usize] == own_pawn)
+    });
+    let from = pos.king_sq[attacker.index()];
+    pawn || from != NO_SQ
+        && super::forms::forms_in(pos.kings[attacker.index()].move_forms())
+            .any(|f| king_form_reaches(from, f, target))
 }

@@ -121,11 +121,11 @@ impl Game for Sonic {
             self.pos = previous;
         }
     }
-    /// For the search, "check" is a threat to lose the king next move (see `check::lethal_threat`):
-    /// the rules' check of §3.7 obliges nobody to anything, and treating every possible hit as
-    /// check would make quiescence search every move after almost every chain.
+    /// For the search, "check" is the threat of an outright king capture by a pawn or king
+    /// (`check::capture_threat`). The rules' check of §3.7 obliges nobody to anything, and every
+    /// chain hit, lethal or not, is a noisy move that quiescence search sees anyway.
     fn in_check(&self) -> bool {
-        check::lethal_threat(&self.pos, &self.rules, self.pos.side)
+        check::capture_threat(&self.pos, self.pos.side)
     }
     fn rule_outcome(&self, in_search: bool) -> Option<Outcome> {
         if let Some(loser) = self.pos.king_lost() {
@@ -154,6 +154,12 @@ impl Game for Sonic {
     }
     fn is_noisy(&self, mv: SonicMove) -> bool {
         let target = self.pos.board[mv.to() as usize];
+        if target == EMPTY
+            && self.rules.spring(mv.to())
+            && movegen::is_chain(&self.pos, &self.rules, mv)
+        {
+            return movegen::spring_chain_is_noisy(&self.pos, &self.rules, mv);
+        }
         mv.promo().is_some()
             || mv.kind() == moves::Kind::Normal
                 && (target != EMPTY && board::side_of(target) != self.pos.side

@@ -10,7 +10,7 @@ use super::board::{
     CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, Sense, KNIGHT_LEAPS};
-use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures, pieces_attack_king};
+use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
 use super::forms::{bit, forms_in, leaps, KingState};
 use super::moves::{Kind, SonicMove};
 use crate::game::{MoveList, Side};
@@ -60,6 +60,13 @@ pub fn is_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
             KNIGHT | BISHOP | ROOK | QUEEN
         )
         && class(&pos.board, rules, pos.side, Some(mv.to())) != Class::Empty
+}
+
+/// Whether a chain that starts on a spring captures or hits something later: such a chain is as
+/// loud as any capture (a lethal one must be seen by quiescence search).
+pub fn spring_chain_is_noisy(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
+    let chain = run_chain(pos, rules, mv);
+    !chain.endless && (!chain.captured.is_empty() || chain.hits > 0)
 }
 
 /// Castling rights lost when a move touches `sq`.
@@ -225,13 +232,16 @@ fn knight_moves(pos: &Position, rules: &Rules, from: u8, noisy_only: bool, out: 
     for v in KNIGHT_LEAPS {
         let t = step(from, v);
         let c = class(&pos.board, rules, pos.side, t);
+        let Some(t) = t else { continue };
+        let mv = SonicMove::new(from, t, Kind::Normal);
         let wanted = match c {
             Class::Off | Class::Friend => false,
-            Class::Empty | Class::Spring => !noisy_only,
+            Class::Empty => !noisy_only,
+            Class::Spring => !noisy_only || spring_chain_is_noisy(pos, rules, mv),
             Class::Enemy | Class::King => true,
         };
-        if let (true, Some(t)) = (wanted, t) {
-            out.push(SonicMove::new(from, t, Kind::Normal));
+        if wanted {
+            out.push(mv);
         }
     }
 }
@@ -260,16 +270,14 @@ fn slider_moves(
             c = class(&pos.board, rules, us, p);
         }
         let Some(first) = p else { continue };
-        let wanted = match c {
-            Class::Off | Class::Friend => false,
-            Class::Spring => !noisy_only,
-            _ => true,
-        };
-        if !wanted {
+        if matches!(c, Class::Off | Class::Friend) {
             continue;
         }
         for sense in chain_senses(pos, rules, us, from, first, d) {
             let mv = SonicMove::new(from, first, Kind::Normal).with_sense(sense);
+            if noisy_only && c == Class::Spring && !spring_chain_is_noisy(pos, rules, mv) {
+                continue;
+            }
             // Only spring contacts can make a chain loop: without springs every chain ends.
             if rules.springs != 0 {
                 let mut board = pos.board;
@@ -382,7 +390,6 @@ fn permitted_suffixes(
     pos: &Position,
     rules: &Rules,
     body: SonicMove,
-    current: u8,
     others: u8,
     in_check_now: &mut dyn FnMut() -> bool,
 ) -> u8 {
@@ -393,8 +400,8 @@ fn permitted_suffixes(
         return 0;
     }
     let (own, enemy) = (after.king_sq[us.index()], after.king_sq[us.other().index()]);
-    if pieces_attack_king(&after, rules, us) || king_form_reaches(own, current, enemy) {
-        return 0;
+    if in_check(&after, rules, us.other()) {
+        return 0; // the enemy king is in check after the move
     }
     if in_check_now() && !in_check(&after, rules, us) {
         return 0; // the move escaped check
@@ -434,8 +441,7 @@ pub fn generate(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut MoveL
             for &mv in &bodies {
                 let _ = out.try_push(mv);
                 if others != 0 && !noisy_only {
-                    let mask =
-                        permitted_suffixes(pos, rules, mv, current, others, &mut in_check_now);
+                    let mask = permitted_suffixes(pos, rules, mv, others, &mut in_check_now);
                     for form in forms_in(mask) {
                         let _ = out.try_push(mv.with_suffix(form));
                     }

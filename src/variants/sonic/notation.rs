@@ -6,7 +6,7 @@
 //! engine stay in sync that way (shared/tools/README.md). Prefix and suffix stay attached to the
 //! first and last part.
 
-use super::board::kind_of;
+use super::board::{kind_of, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
 use super::forms::{bit, from_letter, letter, KingState, FORM_A};
 use super::movegen::{generate, is_chain, run_chain};
@@ -144,6 +144,32 @@ fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> 
     out
 }
 
+/// XBoard castles whenever a king moves two files along its back rank (measured: even with no
+/// castling rights in its FEN), so an Alibaba jump like `e1g1` goes in two one-square steps
+/// through an empty square: the one between, else the one diagonally in front of it. `None` for
+/// every other move (and when both squares are occupied: then XBoard will misread the jump).
+fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<u8> {
+    let (from, to) = (mv.from(), mv.to());
+    let back_rank = match pos.side {
+        crate::game::Side::White => 0,
+        crate::game::Side::Black => 7,
+    };
+    let forward = if back_rank == 0 { 8i16 } else { -8 };
+    let sideways = mv.kind() == Kind::Normal
+        && kind_of(pos.board[from as usize]) == KING
+        && from / 8 == back_rank
+        && to / 8 == back_rank
+        && (from % 8).abs_diff(to % 8) == 2;
+    if !sideways {
+        return None;
+    }
+    let between = (from + to) / 2;
+    let in_front = (between as i16 + forward) as u8;
+    [between, in_front]
+        .into_iter()
+        .find(|&sq| pos.board[sq as usize] == EMPTY)
+}
+
 /// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
 fn clash(a: &str, b: &str) -> bool {
     a == b || a.starts_with(&format!("{b} ")) || b.starts_with(&format!("{a} "))
@@ -154,6 +180,18 @@ fn clash(a: &str, b: &str) -> bool {
 fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
     let mark = form_mark(pos, mv);
     let promo = promo_letter(mv);
+    if let Some(via) = sideways_jump_route(pos, mv) {
+        // `k` (the king's own letter) marks the first step: no complete move ends that way.
+        let mut out = format!(
+            "{}{}k @@@@ {}{}",
+            name(mv.from()),
+            name(via),
+            name(via),
+            name(mv.to())
+        );
+        out.extend(mark);
+        return out;
+    }
     let plain = render_parts(&xboard_parts(pos, rules, mv, false), promo, mark);
     let merged = render_parts(&xboard_parts(pos, rules, mv, true), promo, mark);
     if merged == plain {
@@ -203,7 +241,8 @@ fn well_formed(text: &str) -> bool {
     // XBoard parts: a turn in progress may end with the separator itself.
     let s = s.strip_suffix(" @@@@").unwrap_or(s).replace(" @@@@ ", ",");
     s.split(',').all(|leg| {
-        let b = leg.as_bytes();
+        // An XBoard part may carry the king's own letter (see `sideways_jump_route`).
+        let b = leg.strip_suffix('k').unwrap_or(leg).as_bytes();
         b.len() == 4
             && (b'a'..=b'h').contains(&b[0])
             && (b'1'..=b'8').contains(&b[1])

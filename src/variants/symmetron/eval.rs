@@ -153,3 +153,48 @@ impl Position {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> Score {
+        Position::from_fen(fen, false)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
+            .evaluate()
+    }
+
+    #[test]
+    fn start_position_is_balanced_for_either_side_to_move() {
+        let start = "nc3k3cn/hd1a3a1dr/pppbbbbbppp/11/11/11/11/PPPBBBBBPPP/RD1A3A1DH/NC3K3CN Uu";
+        assert_eq!(eval(&format!("{start} w")), TEMPO);
+        assert_eq!(eval(&format!("{start} b")), TEMPO);
+    }
+
+    #[test]
+    fn neighbours_change_values() {
+        // Dragon d4 with the SHS at distance 2 (Dragon-Rook) beats the SHS at distance 3.
+        let rook_form = eval("5k5/11/11/11/5H5/11/3D7/11/11/5K5 -- w");
+        let bishop_form = eval("5k5/11/11/11/6H4/11/3D7/11/11/5K5 -- w");
+        assert!(rook_form > bishop_form, "{rook_form} vs {bishop_form}");
+        // A Black Reducer next to our Dragon reduces it: worse for us than the Reducer far away.
+        let reduced = eval("5k5/11/11/11/11/11/3D7/4r6/11/5K5 -- w");
+        let free = eval("5k5/11/11/11/11/11/3D7/11/11/5K4r -- w");
+        assert!(reduced < free, "{reduced} vs {free}");
+        // Our own Reducer nearby neutralises it again.
+        let neutralised = eval("5k5/11/11/11/11/11/3D7/4r6/2R8/5K5 -- w");
+        assert!(neutralised > reduced);
+    }
+
+    #[test]
+    fn reserve_and_king_placement_count() {
+        let empty = eval("5k5/11/11/11/11/11/11/11/11/5K5 -- w");
+        let reserve = eval("5k5/11/11/11/11/11/11/11/11/5K5 D- w");
+        assert!(
+            reserve > empty + 300,
+            "a retrieved Dragon waiting on the LS is material"
+        );
+        let outside = eval("5k5/11/11/11/11/11/11/11/11/2K8 -- w");
+        assert!(empty > outside, "the King is safer in its palace");
+    }
+}

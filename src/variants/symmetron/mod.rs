@@ -69,6 +69,7 @@ impl Symmetron {
             fullmove: self.pos.fullmove,
             key: self.pos.key,
             kings: self.pos.kings,
+            counts: self.pos.counts,
             magic: self.pos.magic,
             undo: Vec::new(),
             keys: Vec::new(),
@@ -243,12 +244,14 @@ impl Game for Symmetron {
     }
 
     fn xboard_setup(&self) -> Vec<String> {
-        // Our letters in XBoard's own slots (PNBRQFEACWMOHIJGDVLSUK order); XBoard's legality
+        // Our letters in XBoard's slots (PNBRQFEACWMOHIJGDVLSUK order). Our Pawn sits in the
+        // Wazir slot: XBoard promotes its own Pawn type on the last rank (measured: a Black
+        // Pawn capturing onto rank 1 went out as `a1b0.`), and ours never promotes. Legality
         // testing must be off (-L): it cannot generate these moves. Holdings of 9 (the used
         // piece types up to V) let a retrieved piece be dropped onto l1/l10; parent `lion`
         // relays the null move `@@@@` to the other engine (both measured with XBoard 4.9.1).
         vec![format!(
-            "setup (PNBR...AC...H...DV..UKpnbr...ac...h...dv..uk) 12x10+9_lion {}",
+            "setup (.NBR...ACP..H...DV..UK.nbr...acp..h...dv..uk) 12x10+9_lion {}",
             self.pos.to_fen(true)
         )]
     }

@@ -334,9 +334,13 @@ impl Position {
                 return true;
             }
         }
+        let count = |k: u8| self.counts[by.index()][k as usize];
         // Slip-Nightrider: from `s = target + k*v` it moves along -v; its odd points before
         // the target (target + 2v, target + 4v) must be empty.
-        for &v in &KNIGHT {
+        for &v in KNIGHT
+            .iter()
+            .take(if count(NIGHTRIDER) > 0 { 8 } else { 0 })
+        {
             let s1 = at(target, v);
             if self.at(s1) == enemy(NIGHTRIDER) {
                 return true;
@@ -365,6 +369,9 @@ impl Position {
             }
         }
         // Lines: Dragons, Advancers, Can(n)ons.
+        if count(DRAGON) + count(ADVANCER) + count(CANNON) + count(CANON) == 0 {
+            return false;
+        }
         for (i, &d) in KING_STEPS.iter().enumerate() {
             let orth = i < 4;
             let mut s = at(target, d);
@@ -403,6 +410,9 @@ impl Position {
             }
             // `s` is a screen; the first piece beyond may be a hopping Can(n)on.
             let hopper = if orth { enemy(CANNON) } else { enemy(CANON) };
+            if count(kind(hopper)) == 0 {
+                continue;
+            }
             let mut t = at(s, d);
             while self.at(t) == EMPTY {
                 t = at(t, d);

@@ -38,6 +38,8 @@ pub struct Position {
     pub key: u64,
     /// Arena square of each side's King (`NO_SQ` when missing; FEN validation prevents that).
     pub kings: [Sq; 2],
+    /// Pieces of each side and kind on the Arena (the attack test skips absent attackers).
+    pub counts: [[u8; KINDS]; 2],
     /// Arena square of each side's Reducer, SHS and Resurrector; `NO_SQ` when on the LS or gone.
     pub magic: [[Sq; 3]; 2],
     pub undo: Vec<Undo>,
@@ -55,6 +57,7 @@ impl Position {
             fullmove: 1,
             key: 0,
             kings: [NO_SQ; 2],
+            counts: [[0; KINDS]; 2],
             magic: [[NO_SQ; 3]; 2],
             undo: Vec::new(),
             keys: Vec::new(),
@@ -89,6 +92,9 @@ impl Position {
         if old != EMPTY {
             let k = kind(old);
             let c = colour(old).index();
+            if on_arena {
+                self.counts[c][k as usize] -= 1;
+            }
             if k == KING && self.kings[c] == sq {
                 self.kings[c] = NO_SQ;
             } else if is_magic_kind(k) && self.magic[c][magic_index(k)] == sq {
@@ -98,6 +104,7 @@ impl Position {
         if p != EMPTY && on_arena {
             let k = kind(p);
             let c = colour(p).index();
+            self.counts[c][k as usize] += 1;
             if k == KING {
                 self.kings[c] = sq;
             } else if is_magic_kind(k) {
@@ -122,6 +129,7 @@ impl Position {
     /// Rebuilds trackers and key from the board (after FEN parsing).
     pub fn refresh(&mut self) {
         self.kings = [NO_SQ; 2];
+        self.counts = [[0; KINDS]; 2];
         self.magic = [[NO_SQ; 3]; 2];
         for &sq in ARENA.iter() {
             let p = self.at(sq);

@@ -349,6 +349,12 @@ fn random_playouts_keep_state_consistent() {
             let mut naive_list = MoveList::new();
             naive.generate(&mut naive_list);
             assert_eq!(list, naive_list, "{}", g.fen(Dialect::Uci));
+            // Incremental trackers equal a fresh count.
+            let mut fresh = g.position().clone();
+            fresh.refresh();
+            assert_eq!(fresh.counts, g.position().counts);
+            assert_eq!(fresh.kings, g.position().kings);
+            assert_eq!(fresh.magic, g.position().magic);
             // The shortcut legality filter equals making and testing every move.
             let mut full = MoveList::new();
             g.position()

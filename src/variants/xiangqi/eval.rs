@@ -8,7 +8,7 @@
 use super::XiangqiGame;
 use crate::game::Score;
 use crate::mailbox::{Sq, CELLS};
-use crate::variants::palace::{piece, psq_table, Cell, Kind};
+use crate::variants::palace::{psq_table, Cell, Kind};
 use once_cell::sync::Lazy;
 
 pub fn value(kind: Kind) -> Score {
@@ -78,28 +78,12 @@ pub fn psq(code: Cell, sq: Sq) -> Score {
 }
 
 /// King safety, from Red's view: each missing defender (advisor, elephant) costs more while the
-/// enemy still has attacking pieces (rooks, horses, cannons, crossed soldiers).
+/// enemy still has attacking pieces (rook 2, horse and cannon 1). From piece counts: O(1).
 pub fn extra(game: &XiangqiGame) -> Score {
-    let mut defenders = [0; 2];
-    let mut attackers = [0; 2];
-    for sq in game.squares() {
-        let c = game.cells()[sq as usize];
-        for color in 0..2 {
-            match c {
-                c if c == piece(Kind::Guard, color) || c == piece(Kind::Bull, color) => {
-                    defenders[color] += 1
-                }
-                c if c == piece(Kind::Rook, color) => attackers[color] += 2,
-                c if c == piece(Kind::Horse, color) || c == piece(Kind::Cannon, color) => {
-                    attackers[color] += 1
-                }
-                c if c == piece(Kind::Pawn, color) && !game.in_half(sq, color) => {
-                    attackers[color] += 1
-                }
-                _ => {}
-            }
-        }
-    }
-    let danger = |color: usize| (4 - defenders[color]) * attackers[color ^ 1] * 4;
+    let defenders = |c: usize| game.count(c, Kind::Guard) + game.count(c, Kind::Bull);
+    let attackers = |c: usize| {
+        2 * game.count(c, Kind::Rook) + game.count(c, Kind::Horse) + game.count(c, Kind::Cannon)
+    };
+    let danger = |c: usize| (4 - defenders(c)).max(0) * attackers(c ^ 1) * 4;
     danger(1) - danger(0)
 }

@@ -147,6 +147,15 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(g.set_fen(fen, Dialect::Uci).is_err(), "{fen}");
     }
     assert_eq!(g.fen(Dialect::Uci), START_FEN, "unchanged after errors");
+    // Huge counters are clamped, never overflowed.
+    g.set_fen(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 4294967295 4294967295",
+        Dialect::Uci,
+    )
+    .expect("counters clamp");
+    let mv = g.parse_move("h8e8", Dialect::Uci).expect("legal");
+    g.make(mv);
+    g.unmake();
     for text in [
         "", "h3", "h3e", "h3e3x", "z1a1", "a0a1", "a11a1", "a4a6", "e1e3",
     ] {
