@@ -226,6 +226,46 @@ fn vampirc_defects_are_avoided() {
     assert!(t.finish());
 }
 
+/// The other half of vampirc-uci's defects: non-8x8 FENs and moves beyond a1-h8 (ranks 10+,
+/// drops, comma legs) must reach the session intact. For every variant: its start FEN and a move
+/// (the most unusual-looking legal one) through `position fen ... moves ...`.
+#[test]
+fn every_variant_position_and_move_reach_the_session() {
+    use kaleido::game::{Dialect, VariantOptions};
+    let (mut t, _) = uci();
+    for info in variants::VARIANTS {
+        let session = info
+            .new_session(&VariantOptions::default())
+            .expect("default options are valid");
+        let start = session.fen(Dialect::Uci);
+        let moves = session.legal_moves(Dialect::Uci);
+        let unusual = |m: &&String| {
+            m.contains(',') || m.contains('@') || m.chars().filter(char::is_ascii_digit).count() > 2
+        };
+        let Some(mv) = moves.iter().find(unusual).or(moves.first()).cloned() else {
+            continue;
+        };
+        let mut expected = session.clone_box();
+        expected
+            .play(&mv, Dialect::Uci)
+            .expect("a legal move plays");
+        answer(
+            &mut t,
+            &format!("setoption name UCI_Variant value {}", info.name),
+        );
+        let reply = answer(&mut t, &format!("position fen {start} moves {mv}"));
+        assert!(reply.is_empty(), "{}: {reply:?}", info.name);
+        assert_eq!(
+            fen(&mut t),
+            expected.fen(Dialect::Uci),
+            "{}: {mv}",
+            info.name
+        );
+    }
+    t.send("quit");
+    assert!(t.finish());
+}
+
 #[test]
 fn stop_and_isready_are_answered_during_an_infinite_search() {
     let (mut t, _) = uci();

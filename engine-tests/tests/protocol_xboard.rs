@@ -296,6 +296,28 @@ fn multi_part_turns_are_joined() {
             "{}: {turn}",
             info.name
         );
+        // What XBoard does to the engine playing the other side: it starts it in force mode and
+        // sends `go` right after the first part (it books each part as a ply). The engine must
+        // wait for the whole turn, then answer for the side on move after it.
+        answer(&mut t, "new");
+        answer(&mut t, &format!("variant {}", session.xboard_variant()));
+        answer(&mut t, "force");
+        t.send("st 0.2");
+        t.send(&format!("usermove {}", parts[0]));
+        t.send("go");
+        for part in &parts[1..] {
+            t.send(&format!("usermove {part}"));
+        }
+        let reply = t.line_starting("move ");
+        let first_reply = reply.trim_start_matches("move ").to_string();
+        let answers = expected.legal_moves(Dialect::XBoard);
+        assert!(
+            answers
+                .iter()
+                .any(|m| m.split_whitespace().next() == Some(first_reply.as_str())),
+            "{}: {reply} is no move of the side after {turn}",
+            info.name
+        );
         t.send("quit");
         assert!(t.finish());
     }

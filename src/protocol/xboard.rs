@@ -275,6 +275,18 @@ impl XBoard {
         self.engine.session().side_to_move()
     }
 
+    /// The side on move as XBoard sees it. While part of a multi-part turn has arrived, XBoard
+    /// already counts the turn as passed (it books each part as a ply), so a `go` then means
+    /// "play the side after this turn": the engine waits for the rest and then thinks.
+    fn side_after_partial_turn(&self) -> Side {
+        let side = self.side_to_move();
+        if self.partial_turn.is_empty() {
+            side
+        } else {
+            side.other()
+        }
+    }
+
     /// Handles one line; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         let (command, args) = split_command(line);
@@ -320,13 +332,7 @@ impl XBoard {
             }
             "go" => {
                 self.halt();
-                // Mid-turn (a Reflection pair arriving in parts) the board still shows the
-                // opponent to move: the engine plays the other side, once the turn is complete.
-                self.engine_side = Some(if self.partial_turn.is_empty() {
-                    self.side_to_move()
-                } else {
-                    self.side_to_move().other()
-                });
+                self.engine_side = Some(self.side_after_partial_turn());
                 // A finished game gets its result again instead of a silence XBoard would wait on.
                 match self.engine.session().outcome() {
                     Some(outcome) => self.out.line(&outcome.to_string()),
@@ -335,7 +341,7 @@ impl XBoard {
             }
             "playother" => {
                 self.halt();
-                self.engine_side = Some(self.side_to_move().other());
+                self.engine_side = Some(self.side_after_partial_turn().other());
                 self.ponder_if_wanted();
             }
             "usermove" => self.user_move(args),
