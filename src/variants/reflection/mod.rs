@@ -396,26 +396,31 @@ impl Game for Reflection {
         let mut legal = MoveList::new();
         self.generate(&mut legal);
         let (layout, side, board) = (self.layout, self.pos.side, &self.pos.board);
-        // The forms a turn may be written in: §1.8, and in XBoard also the post-swap form.
+        // The forms a turn may be written in: §1.8; in XBoard also the post-swap form, and a
+        // castling along a file only with its rook parts (its king parts alone are a beginning).
         let forms = |t: Turn| {
-            let mut forms = vec![notation::components(layout, side, t)];
+            let mut forms = Vec::new();
+            if dialect != Dialect::XBoard || !notation::is_file_castling(t) {
+                forms.push(notation::components(layout, side, t));
+            }
             if dialect == Dialect::XBoard {
-                forms.push(notation::xboard_components(layout, board, side, t));
+                let mut xb = notation::xboard_components(layout, board, side, t);
+                xb.sort_unstable();
+                forms.push(xb);
             }
             forms
         };
         let mut wanted = parsed.comps.clone();
         wanted.sort_unstable();
-        if !parsed.awaits_second {
+        if !parsed.awaits_more {
             if let Some(&t) = legal.iter().find(|&&t| forms(t).contains(&wanted)) {
                 return Ok(t);
             }
         }
-        if parsed.open
-            && legal
-                .iter()
-                .any(|&t| t.is_pair() && forms(t).iter().any(|f| f.contains(&wanted[0])))
-        {
+        let begins = |form: &Vec<notation::Component>| {
+            form.len() > wanted.len() && wanted.iter().all(|c| form.contains(c))
+        };
+        if parsed.open && legal.iter().any(|&t| forms(t).iter().any(begins)) {
             return Err(MoveError::Incomplete);
         }
         Err(MoveError::Illegal(text.trim().to_string()))

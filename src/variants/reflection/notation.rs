@@ -47,9 +47,20 @@ fn component_text(layout: &Layout, c: Component) -> String {
 
 /// The components as XBoard must see them to draw the right position: a pawn pair that swaps
 /// (§1.6.5) is shown with its post-swap destinations (`c2c5 @@@@ c7c4` for `c2c4,c7c5` in the
-/// mini array), since XBoard would otherwise leave the pawns unswapped on its board.
+/// mini array), since XBoard would otherwise leave the pawns unswapped on its board; a castling
+/// along a file carries its rook moves as further parts (`a7a5 @@@@ n7n5 @@@@ a4a6 @@@@ n4n6`).
 pub fn xboard_components(layout: &Layout, board: &Board, side: Side, turn: Turn) -> Vec<Component> {
     let mut comps = components(layout, side, turn);
+    if is_file_castling(turn) {
+        // XBoard moves no rook for a king stepping along a file: the rook moves travel as parts.
+        let rooks: Vec<Component> = comps
+            .iter()
+            .filter_map(|&(from, to, _)| layout.castling(side, from, to))
+            .map(|c| (c.rook_from, c.rook_to, 0))
+            .collect();
+        comps.extend(rooks);
+        return comps;
+    }
     if turn.is_pair() && turn.promo == 0 && !layout.two_board && comps.len() == 2 {
         let kind = kind_of(board.at(comps[0].0));
         if is_pawn(kind) {
@@ -62,6 +73,12 @@ pub fn xboard_components(layout: &Layout, board: &Board, side: Side, turn: Turn)
         }
     }
     comps
+}
+
+/// A castling whose king moves along a file (Black's castlings on the 14 and 12 boards).
+pub fn is_file_castling(turn: Turn) -> bool {
+    turn.flags & super::board::CASTLE != 0
+        && crate::mailbox::file_of(turn.from) == crate::mailbox::file_of(turn.to)
 }
 
 pub fn text(layout: &Layout, board: &Board, side: Side, turn: Turn, dialect: Dialect) -> String {
@@ -100,51 +117,65 @@ fn parse_component(layout: &Layout, text: &str) -> Result<Component, MoveError> 
     Ok((from, to, promo))
 }
 
-/// What the text says: the components, and whether it stops after a first XBoard component
-/// (`d2d4` or `d2d4 @@@@`), waiting for the second.
+/// What the text says: the components, and (XBoard) whether more parts may follow.
 pub struct Parsed {
     pub comps: Vec<Component>,
-    /// One component only, and the XBoard text may still continue.
+    /// XBoard text: it may be the beginning of a turn sent in parts.
     pub open: bool,
-    /// The text ended with the null move: only a pair can follow.
-    pub awaits_second: bool,
+    /// The text ended with the null move: more parts must follow.
+    pub awaits_more: bool,
 }
+
+/// XBoard parts are components separated by the null move; at most four components (a castling
+/// along a file with its two rook moves).
+const MAX_XBOARD_COMPONENTS: usize = 4;
 
 pub fn parse(layout: &Layout, text: &str, dialect: Dialect) -> Result<Parsed, MoveError> {
     let text = text.trim();
+    let unparsable = || MoveError::Unparsable(text.to_string());
+    let mut awaits_more = false;
     let pieces: Vec<&str> = match dialect {
         Dialect::XBoard if !text.contains(',') => {
             let tokens: Vec<&str> = text.split_whitespace().collect();
-            match tokens.as_slice() {
-                [a] => vec![*a],
-                [a, n] if *n == XBOARD_NULL => {
-                    return Ok(Parsed {
-                        comps: vec![parse_component(layout, a)?],
-                        open: true,
-                        awaits_second: true,
-                    })
+            let mut pieces = Vec::new();
+            for (i, token) in tokens.iter().enumerate() {
+                let is_null = *token == XBOARD_NULL;
+                if is_null != (i % 2 == 1) {
+                    return Err(unparsable());
                 }
-                [a, n, b] if *n == XBOARD_NULL => vec![*a, *b],
-                _ => return Err(MoveError::Unparsable(text.to_string())),
+                if !is_null {
+                    pieces.push(*token);
+                }
             }
+            awaits_more = tokens.len().is_multiple_of(2);
+            if pieces.len() > MAX_XBOARD_COMPONENTS {
+                return Err(unparsable());
+            }
+            pieces
         }
-        _ => text.split(',').collect(),
+        _ => {
+            let pieces: Vec<&str> = text.split(',').collect();
+            if pieces.len() > 2 {
+                return Err(unparsable());
+            }
+            pieces
+        }
     };
-    if pieces.is_empty() || pieces.len() > 2 {
-        return Err(MoveError::Unparsable(text.to_string()));
+    if pieces.is_empty() {
+        return Err(unparsable());
     }
     let comps = pieces
         .iter()
         .map(|p| parse_component(layout, p.trim()))
         .collect::<Result<Vec<_>, _>>()?;
-    if comps.len() == 2 && comps[0].2 != comps[1].2 {
+    if comps.iter().any(|c| c.2 != comps[0].2) {
         return Err(MoveError::Illegal(format!(
             "{text}: both components of a promoting pair name the same piece"
         )));
     }
     Ok(Parsed {
-        open: dialect == Dialect::XBoard && comps.len() == 1,
-        awaits_second: false,
+        open: dialect == Dialect::XBoard,
+        awaits_more,
         comps,
     })
 }

@@ -659,6 +659,28 @@ fn xboard_dialect() {
         Err(MoveError::Incomplete)
     );
     assert!(g.parse_move("c2c5,c7c4", Dialect::Uci).is_err());
+    // Black's castling along a file on the 12 board: the rook moves travel as parts too.
+    let c12 = game(
+        "reflection-12",
+        Some("**4K3**/**8**/r10r/12/12/12/k10k/12/12/r10r/**8**/**4K3** b a3a10l3l10 - 0 1"),
+    );
+    let castle = c12.parse_move("a6a4,l6l4", Dialect::Uci).unwrap();
+    assert_eq!(
+        c12.move_text(castle, Dialect::XBoard),
+        "a6a4 @@@@ l6l4 @@@@ a3a5 @@@@ l3l5"
+    );
+    assert_eq!(
+        c12.parse_move("a6a4 @@@@ l6l4", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
+    assert_eq!(
+        c12.parse_move("a6a4 @@@@ l6l4 @@@@ a3a5", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
+    assert_eq!(
+        c12.parse_move("a6a4 @@@@ l6l4 @@@@ a3a5 @@@@ l3l5", Dialect::XBoard),
+        Ok(castle)
+    );
     let setup = g.xboard_setup();
     assert_eq!(
         setup,
