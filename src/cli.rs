@@ -87,6 +87,9 @@ pub enum Command {
         #[command(flatten)]
         position: PositionArgs,
         file: PathBuf,
+        /// Also print the FEN after every move (for studying a game position by position).
+        #[arg(long)]
+        every_fen: bool,
     },
     /// Engine-vs-engine match refereed by Kaleido's rules (boxed: its arguments outweigh the others).
     Match(Box<MatchArgs>),
@@ -305,7 +308,11 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         Command::Bench { depth, variant } => {
             crate::bench::run(depth, variant.as_deref())?;
         }
-        Command::Replay { position, file } => {
+        Command::Replay {
+            position,
+            file,
+            every_fen,
+        } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let (mut session, _) = position.session()?;
@@ -328,6 +335,9 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                         "move {number}{dots} {token} (ply {}) rejected: {e}",
                         first_ply + index + 1
                     ));
+                }
+                if every_fen {
+                    say(&session.fen(Dialect::Uci))?;
                 }
             }
             say(&session.fen(Dialect::Uci))?;

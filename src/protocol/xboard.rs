@@ -386,6 +386,11 @@ impl XBoard {
                 }
             }
             "result" => {
+                // Logged so that a match's final positions can be compared with the GUI's record.
+                log::info!(
+                    "game over ({args}); final position {}",
+                    self.engine.session().fen(Dialect::Uci)
+                );
                 self.halt();
                 self.engine_side = None;
                 self.partial_turn.clear();
