@@ -554,4 +554,10 @@ fn xboard_alibaba_jump_along_the_back_rank_is_not_castling() {
     // With f1 occupied the king steps through f2.
     let blocked = "4k3/8/8/8/8/8/8/4KB1R w K - 0 1 Akn/Kna";
     assert_eq!(xboard_text("sonic", blocked, "e1g1"), "e1f2k @@@@ f2g1");
+    // With both in the way the king walks around them.
+    let walled = "3bk3/3p4/8/8/8/8/8/4K3 b - - 0 1 Kna/Akn";
+    assert_eq!(
+        xboard_text("sonic", walled, "e8c8"),
+        "e8e7k @@@@ e7d6 @@@@ d6c7 @@@@ c7c8"
+    );
 }

@@ -6,9 +6,9 @@
 //! engine stay in sync that way (shared/tools/README.md). Prefix and suffix stay attached to the
 //! first and last part.
 
-use super::board::{kind_of, EMPTY, KING};
+use super::board::{kind_of, step, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
-use super::forms::{bit, from_letter, letter, KingState, FORM_A};
+use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K};
 use super::movegen::{generate, is_chain, run_chain};
 use super::moves::{Kind, SonicMove};
 use crate::game::{Dialect, MoveError, MoveList};
@@ -145,16 +145,16 @@ fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> 
 }
 
 /// XBoard castles whenever a king moves two files along its back rank (measured: even with no
-/// castling rights in its FEN), so an Alibaba jump like `e1g1` goes in two one-square steps
-/// through an empty square: the one between, else the one diagonally in front of it. `None` for
-/// every other move (and when both squares are occupied: then XBoard will misread the jump).
-fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<u8> {
+/// castling rights in its FEN), so an Alibaba jump like `e1g1` walks there in one-square king
+/// steps through empty squares (at most four; the shortest such walk, found breadth-first). The
+/// squares of the walk, `from` first and `to` last; `None` for every other move, and when no
+/// walk exists (then XBoard will misread the jump).
+fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
     let (from, to) = (mv.from(), mv.to());
     let back_rank = match pos.side {
         crate::game::Side::White => 0,
         crate::game::Side::Black => 7,
     };
-    let forward = if back_rank == 0 { 8i16 } else { -8 };
     let sideways = mv.kind() == Kind::Normal
         && kind_of(pos.board[from as usize]) == KING
         && from / 8 == back_rank
@@ -164,10 +164,40 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<u8> {
         return None;
     }
     let between = (from + to) / 2;
-    let in_front = (between as i16 + forward) as u8;
-    [between, in_front]
-        .into_iter()
-        .find(|&sq| pos.board[sq as usize] == EMPTY)
+    if pos.board[between as usize] == EMPTY {
+        return Some(vec![from, between, to]);
+    }
+    const MAX_STEPS: usize = 4;
+    let mut previous = [u8::MAX; 64];
+    previous[from as usize] = from;
+    let mut frontier = vec![from];
+    for _ in 0..MAX_STEPS {
+        let mut next = Vec::new();
+        for &sq in &frontier {
+            for &v in leaps(FORM_K) {
+                let Some(t) = step(sq, v) else { continue };
+                if previous[t as usize] != u8::MAX {
+                    continue;
+                }
+                previous[t as usize] = sq;
+                if t == to {
+                    let mut walk = vec![to];
+                    let mut at = to;
+                    while at != from {
+                        at = previous[at as usize];
+                        walk.push(at);
+                    }
+                    walk.reverse();
+                    return Some(walk);
+                }
+                if pos.board[t as usize] == EMPTY {
+                    next.push(t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
 }
 
 /// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
@@ -180,15 +210,17 @@ fn clash(a: &str, b: &str) -> bool {
 fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
     let mark = form_mark(pos, mv);
     let promo = promo_letter(mv);
-    if let Some(via) = sideways_jump_route(pos, mv) {
-        // `k` (the king's own letter) marks the first step: no complete move ends that way.
-        let mut out = format!(
-            "{}{}k @@@@ {}{}",
-            name(mv.from()),
-            name(via),
-            name(via),
-            name(mv.to())
-        );
+    if let Some(walk) = sideways_jump_route(pos, mv) {
+        // `k` (the king's own letter) marks the first step: no complete move starts that way.
+        let parts: Vec<String> = walk
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let mark = if i == 0 { "k" } else { "" };
+                format!("{}{}{mark}", name(w[0]), name(w[1]))
+            })
+            .collect();
+        let mut out = parts.join(" @@@@ ");
         out.extend(mark);
         return out;
     }
