@@ -507,9 +507,9 @@ fn xboard_carries_chains_hits_and_forms() {
     // A hit leaves the king on its square: the leg onto the king is merged away.
     let x5a = "8/8/3k4/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
     assert_eq!(xboard_text("sonic", x5a, "d2d6,d6a6"), "d2a6");
-    // A lone leg onto a king the piece is lost on has nothing to merge with.
+    // A lone leg onto a king the piece is lost on: XBoard sees the rook stop before the king.
     let x5b = "8/8/2PkP3/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
-    assert_eq!(xboard_text("sonic", x5b, "d2d6"), "d2d6");
+    assert_eq!(xboard_text("sonic", x5b, "d2d6"), "d2d5r");
     let x8 = "8/8/3k2p1/8/8/3R4/3p2p1/7K w - - 0 1 Kna/Kna";
     assert_eq!(
         xboard_text("sonic", x8, "d3d6,d6g6,g6g2,g2d2,d2d6,d6h6"),

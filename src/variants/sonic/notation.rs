@@ -200,6 +200,35 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
     None
 }
 
+/// A slider that hits a king with its only leg and is lost there: XBoard must not see it take the
+/// king. It is sent sliding to the square before the king, marked with its own letter (a hit move
+/// takes no suffix, so that mark is free); XBoard keeps showing it there. `None` when the king is
+/// adjacent, for every other move, and when a pending-choice mark is needed too.
+fn lone_lost_slide(
+    pos: &Position,
+    rules: &Rules,
+    mv: SonicMove,
+    mark: Option<char>,
+) -> Option<String> {
+    if mark.is_some() || !is_chain(pos, rules, mv) {
+        return None;
+    }
+    let chain = run_chain(pos, rules, mv);
+    if !(chain.piece_lost && chain.legs.len() == 1) {
+        return None;
+    }
+    let (from, king) = (mv.from(), mv.to());
+    let d = super::chains::Dir::between(from, king)?;
+    let (df, dr) = d.vector();
+    let before = step(king, (-df, -dr))?;
+    if before == from {
+        return None;
+    }
+    let letter =
+        ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][kind_of(pos.board[from as usize]) as usize & 7];
+    Some(format!("{}{}{letter}", name(from), name(before)))
+}
+
 /// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
 fn clash(a: &str, b: &str) -> bool {
     a == b || a.starts_with(&format!("{b} ")) || b.starts_with(&format!("{a} "))
@@ -225,7 +254,10 @@ fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
         return out;
     }
     let plain = render_parts(&xboard_parts(pos, rules, mv, false), promo, mark);
-    let merged = render_parts(&xboard_parts(pos, rules, mv, true), promo, mark);
+    let merged = match lone_lost_slide(pos, rules, mv, mark) {
+        Some(text) => text,
+        None => render_parts(&xboard_parts(pos, rules, mv, true), promo, mark),
+    };
     if merged == plain {
         return plain;
     }
