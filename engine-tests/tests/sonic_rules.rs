@@ -510,6 +510,9 @@ fn xboard_carries_chains_hits_and_forms() {
     // A lone leg onto a king the piece is lost on: XBoard sees the rook stop before the king.
     let x5b = "8/8/2PkP3/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
     assert_eq!(xboard_text("sonic", x5b, "d2d6"), "d2d5r");
+    // Merged, `g3g1` would read as the quiet queen move: the queen's own letter tells them apart.
+    let beside = "7k/8/8/8/8/6q1/7K/8 b - - 0 1 Kna/Kna";
+    assert_eq!(xboard_text("sonic", beside, "g3h2,h2g1"), "g3g1q");
     let x8 = "8/8/3k2p1/8/8/3R4/3p2p1/7K w - - 0 1 Kna/Kna";
     assert_eq!(
         xboard_text("sonic", x8, "d3d6,d6g6,g6g2,g2d2,d2d6,d6h6"),

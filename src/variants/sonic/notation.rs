@@ -263,21 +263,32 @@ fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
     }
     let mut moves = MoveList::new();
     generate(pos, rules, false, &mut moves);
-    let ambiguous = moves.iter().filter(|&&o| o != mv).any(|&o| {
-        let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
-        clash(
-            &merged,
-            &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
-        ) || clash(
-            &merged,
-            &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
-        )
-    });
-    if ambiguous {
-        plain
-    } else {
-        merged
+    let ambiguous = |text: &str| {
+        moves.iter().filter(|&&o| o != mv).any(|&o| {
+            let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
+            clash(
+                text,
+                &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
+            ) || clash(
+                text,
+                &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
+            ) || lone_lost_slide(pos, rules, o, o_mark).is_some_and(|t| clash(text, &t))
+        })
+    };
+    if !ambiguous(&merged) {
+        return merged;
     }
+    // A merged hit that reads like another move (`g3h2,h2g1` = `g3g1`, also a quiet queen move)
+    // takes the mover's own letter: a hit move has no suffix, so the letter is free.
+    if mark.is_none() && promo.is_none() {
+        let letter = ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k']
+            [kind_of(pos.board[mv.from() as usize]) as usize & 7];
+        let marked = format!("{merged}{letter}");
+        if !ambiguous(&marked) {
+            return marked;
+        }
+    }
+    plain
 }
 
 /// Whether `text` has the shape of a move (so that an unknown one is illegal, not unparsable).
