@@ -507,9 +507,12 @@ fn xboard_carries_chains_hits_and_forms() {
     // A hit leaves the king on its square: the leg onto the king is merged away.
     let x5a = "8/8/3k4/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
     assert_eq!(xboard_text("sonic", x5a, "d2d6,d6a6"), "d2a6");
-    // A lone leg onto a king the piece is lost on has nothing to merge with.
+    // A lone leg onto a king the piece is lost on: XBoard sees the rook stop before the king.
     let x5b = "8/8/2PkP3/8/8/8/3R4/7K w - - 0 1 Kna/Kna";
-    assert_eq!(xboard_text("sonic", x5b, "d2d6"), "d2d6");
+    assert_eq!(xboard_text("sonic", x5b, "d2d6"), "d2d5r");
+    // Merged, `g3g1` would read as the quiet queen move: the queen's own letter tells them apart.
+    let beside = "7k/8/8/8/8/6q1/7K/8 b - - 0 1 Kna/Kna";
+    assert_eq!(xboard_text("sonic", beside, "g3h2,h2g1"), "g3g1q");
     let x8 = "8/8/3k2p1/8/8/3R4/3p2p1/7K w - - 0 1 Kna/Kna";
     assert_eq!(
         xboard_text("sonic", x8, "d3d6,d6g6,g6g2,g2d2,d2d6,d6h6"),
@@ -554,4 +557,10 @@ fn xboard_alibaba_jump_along_the_back_rank_is_not_castling() {
     // With f1 occupied the king steps through f2.
     let blocked = "4k3/8/8/8/8/8/8/4KB1R w K - 0 1 Akn/Kna";
     assert_eq!(xboard_text("sonic", blocked, "e1g1"), "e1f2k @@@@ f2g1");
+    // With both in the way the king walks around them.
+    let walled = "3bk3/3p4/8/8/8/8/8/4K3 b - - 0 1 Kna/Akn";
+    assert_eq!(
+        xboard_text("sonic", walled, "e8c8"),
+        "e8e7k @@@@ e7d6 @@@@ d6c7 @@@@ c7c8"
+    );
 }

@@ -9,7 +9,7 @@ use super::board::{
     file, kind_of, piece, rank, relative_rank, side_of, step, Position, Rules, BISHOP, CASTLE_BK,
     CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
-use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, Sense, KNIGHT_LEAPS};
+use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_LEAPS};
 use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
 use super::forms::{bit, forms_in, leaps, KingState};
 use super::moves::{Kind, SonicMove};
@@ -452,13 +452,5 @@ pub fn generate(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut MoveL
             }
         }
         KingState::Lost => {}
-    }
-}
-
-/// The sense a slider chain uses, for callers that build moves by hand (tests, parsers).
-pub fn senses_of(pos: &Position, rules: &Rules, from: u8, first: u8) -> ArrayVec<Sense, 2> {
-    match Dir::between(from, first) {
-        Some(d) => chain_senses(pos, rules, pos.side, from, first, d),
-        None => ArrayVec::new(),
     }
 }

@@ -6,9 +6,9 @@
 //! engine stay in sync that way (shared/tools/README.md). Prefix and suffix stay attached to the
 //! first and last part.
 
-use super::board::{kind_of, EMPTY, KING};
+use super::board::{kind_of, step, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
-use super::forms::{bit, from_letter, letter, KingState, FORM_A};
+use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K};
 use super::movegen::{generate, is_chain, run_chain};
 use super::moves::{Kind, SonicMove};
 use crate::game::{Dialect, MoveError, MoveList};
@@ -145,16 +145,16 @@ fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> 
 }
 
 /// XBoard castles whenever a king moves two files along its back rank (measured: even with no
-/// castling rights in its FEN), so an Alibaba jump like `e1g1` goes in two one-square steps
-/// through an empty square: the one between, else the one diagonally in front of it. `None` for
-/// every other move (and when both squares are occupied: then XBoard will misread the jump).
-fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<u8> {
+/// castling rights in its FEN), so an Alibaba jump like `e1g1` walks there in one-square king
+/// steps through empty squares (at most four; the shortest such walk, found breadth-first). The
+/// squares of the walk, `from` first and `to` last; `None` for every other move, and when no
+/// walk exists (then XBoard will misread the jump).
+fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
     let (from, to) = (mv.from(), mv.to());
     let back_rank = match pos.side {
         crate::game::Side::White => 0,
         crate::game::Side::Black => 7,
     };
-    let forward = if back_rank == 0 { 8i16 } else { -8 };
     let sideways = mv.kind() == Kind::Normal
         && kind_of(pos.board[from as usize]) == KING
         && from / 8 == back_rank
@@ -164,10 +164,69 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<u8> {
         return None;
     }
     let between = (from + to) / 2;
-    let in_front = (between as i16 + forward) as u8;
-    [between, in_front]
-        .into_iter()
-        .find(|&sq| pos.board[sq as usize] == EMPTY)
+    if pos.board[between as usize] == EMPTY {
+        return Some(vec![from, between, to]);
+    }
+    const MAX_STEPS: usize = 4;
+    let mut previous = [u8::MAX; 64];
+    previous[from as usize] = from;
+    let mut frontier = vec![from];
+    for _ in 0..MAX_STEPS {
+        let mut next = Vec::new();
+        for &sq in &frontier {
+            for &v in leaps(FORM_K) {
+                let Some(t) = step(sq, v) else { continue };
+                if previous[t as usize] != u8::MAX {
+                    continue;
+                }
+                previous[t as usize] = sq;
+                if t == to {
+                    let mut walk = vec![to];
+                    let mut at = to;
+                    while at != from {
+                        at = previous[at as usize];
+                        walk.push(at);
+                    }
+                    walk.reverse();
+                    return Some(walk);
+                }
+                if pos.board[t as usize] == EMPTY {
+                    next.push(t);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// A slider that hits a king with its only leg and is lost there: XBoard must not see it take the
+/// king. It is sent sliding to the square before the king, marked with its own letter (a hit move
+/// takes no suffix, so that mark is free); XBoard keeps showing it there. `None` when the king is
+/// adjacent, for every other move, and when a pending-choice mark is needed too.
+fn lone_lost_slide(
+    pos: &Position,
+    rules: &Rules,
+    mv: SonicMove,
+    mark: Option<char>,
+) -> Option<String> {
+    if mark.is_some() || !is_chain(pos, rules, mv) {
+        return None;
+    }
+    let chain = run_chain(pos, rules, mv);
+    if !(chain.piece_lost && chain.legs.len() == 1) {
+        return None;
+    }
+    let (from, king) = (mv.from(), mv.to());
+    let d = super::chains::Dir::between(from, king)?;
+    let (df, dr) = d.vector();
+    let before = step(king, (-df, -dr))?;
+    if before == from {
+        return None;
+    }
+    let letter =
+        ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][kind_of(pos.board[from as usize]) as usize & 7];
+    Some(format!("{}{}{letter}", name(from), name(before)))
 }
 
 /// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
@@ -180,40 +239,56 @@ fn clash(a: &str, b: &str) -> bool {
 fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
     let mark = form_mark(pos, mv);
     let promo = promo_letter(mv);
-    if let Some(via) = sideways_jump_route(pos, mv) {
-        // `k` (the king's own letter) marks the first step: no complete move ends that way.
-        let mut out = format!(
-            "{}{}k @@@@ {}{}",
-            name(mv.from()),
-            name(via),
-            name(via),
-            name(mv.to())
-        );
+    if let Some(walk) = sideways_jump_route(pos, mv) {
+        // `k` (the king's own letter) marks the first step: no complete move starts that way.
+        let parts: Vec<String> = walk
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let mark = if i == 0 { "k" } else { "" };
+                format!("{}{}{mark}", name(w[0]), name(w[1]))
+            })
+            .collect();
+        let mut out = parts.join(" @@@@ ");
         out.extend(mark);
         return out;
     }
     let plain = render_parts(&xboard_parts(pos, rules, mv, false), promo, mark);
-    let merged = render_parts(&xboard_parts(pos, rules, mv, true), promo, mark);
+    let merged = match lone_lost_slide(pos, rules, mv, mark) {
+        Some(text) => text,
+        None => render_parts(&xboard_parts(pos, rules, mv, true), promo, mark),
+    };
     if merged == plain {
         return plain;
     }
     let mut moves = MoveList::new();
     generate(pos, rules, false, &mut moves);
-    let ambiguous = moves.iter().filter(|&&o| o != mv).any(|&o| {
-        let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
-        clash(
-            &merged,
-            &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
-        ) || clash(
-            &merged,
-            &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
-        )
-    });
-    if ambiguous {
-        plain
-    } else {
-        merged
+    let ambiguous = |text: &str| {
+        moves.iter().filter(|&&o| o != mv).any(|&o| {
+            let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
+            clash(
+                text,
+                &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
+            ) || clash(
+                text,
+                &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
+            ) || lone_lost_slide(pos, rules, o, o_mark).is_some_and(|t| clash(text, &t))
+        })
+    };
+    if !ambiguous(&merged) {
+        return merged;
     }
+    // A merged hit that reads like another move (`g3h2,h2g1` = `g3g1`, also a quiet queen move)
+    // takes the mover's own letter: a hit move has no suffix, so the letter is free.
+    if mark.is_none() && promo.is_none() {
+        let letter = ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k']
+            [kind_of(pos.board[mv.from() as usize]) as usize & 7];
+        let marked = format!("{merged}{letter}");
+        if !ambiguous(&marked) {
+            return marked;
+        }
+    }
+    plain
 }
 
 /// Whether `text` has the shape of a move (so that an unknown one is illegal, not unparsable).
