@@ -135,10 +135,51 @@ pub fn run(input: Box<dyn BufRead + Send>, output: Output) -> Result<(), String>
     };
     let (command, _) = split_command(&first);
     if command == "xboard" || command == "protover" {
-        xboard::XBoard::new(output, sender)?.run(first, events)
+        run_loop(xboard::XBoard::new(output, sender)?, first, events)
     } else {
-        uci::Uci::new(output, sender)?.run(first, events)
+        run_loop(uci::Uci::new(output, sender)?, first, events)
     }
+}
+
+/// What UCI and XBoard each do with the events of the shared loop.
+trait Protocol {
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool;
+    /// The search with this id has finished.
+    fn search_done(&mut self, id: u64);
+    /// Runs after every event (XBoard answers held pings here).
+    fn after_event(&mut self) {}
+    fn engine(&mut self) -> &mut engine::Engine;
+}
+
+/// Runs `protocol` until `quit` or end of input; `first` is the line that chose the protocol.
+fn run_loop<P: Protocol>(
+    mut protocol: P,
+    first: String,
+    events: Receiver<Event>,
+) -> Result<(), String> {
+    let mut pending = Some(first);
+    loop {
+        let event = match pending.take() {
+            Some(line) => Event::Line(line),
+            None => match next_event(&events) {
+                Some(e) => e,
+                None => break,
+            },
+        };
+        match event {
+            Event::Line(line) => {
+                if !protocol.command(&line) {
+                    break;
+                }
+            }
+            Event::Eof => break,
+            Event::SearchDone(id) => protocol.search_done(id),
+        }
+        protocol.after_event();
+    }
+    let _ = protocol.engine().halt();
+    Ok(())
 }
 
 /// Waits for the next event; `None` when every sender is gone (cannot happen while the loop

@@ -9,12 +9,12 @@ use super::engine::{
     all_rule_options, Engine, RuleOptionEffect, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
     MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
-use super::{echo, next_event, parse_count, split_command, Event, Output};
+use super::{echo, parse_count, split_command, Event, Output, Protocol};
 use crate::game::{Dialect, OptionKind};
 use crate::search::Limits;
 use crate::session::{BestMove, InfoLine, ScoreText};
 use crate::variants;
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::Sender;
 use vampirc_uci::{Serializable, UciMessage, UciOptionConfig};
 
 pub const ENGINE_NAME: &str = concat!("Kaleido ", env!("CARGO_PKG_VERSION"));
@@ -206,6 +206,25 @@ pub struct Uci {
     held: Option<BestMove>,
 }
 
+impl Protocol for Uci {
+    fn command(&mut self, line: &str) -> bool {
+        Uci::command(self, line)
+    }
+    fn search_done(&mut self, id: u64) {
+        if let Some(best) = self.engine.finish(id) {
+            // After `go ponder` or `go infinite` the answer waits for `stop` or `ponderhit`.
+            if self.hold {
+                self.held = Some(best);
+            } else {
+                self.out.line(&bestmove_text(&best));
+            }
+        }
+    }
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
 impl Uci {
     pub fn new(out: Output, events: Sender<Event>) -> Result<Uci, String> {
         Ok(Uci {
@@ -218,39 +237,6 @@ impl Uci {
 
     fn info(&self, text: &str) {
         self.out.line(&format!("info string {text}"));
-    }
-
-    /// Runs until `quit` or end of input; `first` is the line that chose UCI.
-    pub fn run(mut self, first: String, events: Receiver<Event>) -> Result<(), String> {
-        let mut pending = Some(first);
-        loop {
-            let event = match pending.take() {
-                Some(line) => Event::Line(line),
-                None => match next_event(&events) {
-                    Some(e) => e,
-                    None => break,
-                },
-            };
-            match event {
-                Event::Line(line) => {
-                    if !self.command(&line) {
-                        break;
-                    }
-                }
-                Event::Eof => break,
-                Event::SearchDone(id) => {
-                    if let Some(best) = self.engine.finish(id) {
-                        if self.hold {
-                            self.held = Some(best);
-                        } else {
-                            self.out.line(&bestmove_text(&best));
-                        }
-                    }
-                }
-            }
-        }
-        let _ = self.engine.halt();
-        Ok(())
     }
 
     /// Stops any search before a command that changes the engine's state. Every `go` owes the

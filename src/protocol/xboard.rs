@@ -5,13 +5,13 @@
 //! several `usermove`s, which are joined (space-separated) until the session accepts the turn.
 
 use super::engine::{all_rule_options, default_variant, Engine, MAX_HASH_MB, MAX_THREADS};
-use super::{echo, next_event, parse_count, split_command, Event, Output};
+use super::{echo, parse_count, split_command, Event, Output, Protocol};
 use crate::game::{Dialect, MoveError, OptionKind, Side, VariantOptions};
 use crate::search::Limits;
 use crate::session::{BestMove, InfoLine, ScoreText};
 use crate::variants;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 
 /// Registry name -> the name XBoard knows the variant by (`chess` is `normal`).
@@ -202,6 +202,26 @@ pub struct XBoard {
     last_info: Arc<Mutex<Option<InfoLine>>>,
 }
 
+impl Protocol for XBoard {
+    fn command(&mut self, line: &str) -> bool {
+        XBoard::command(self, line)
+    }
+    fn search_done(&mut self, id: u64) {
+        if let Some(best) = self.engine.finish(id) {
+            // Only a search for our own move produces a move; pondering and analysis do not.
+            if self.purpose.take() == Some(Purpose::Think) {
+                self.engine_moves(best);
+            }
+        }
+    }
+    fn after_event(&mut self) {
+        self.answer_pongs();
+    }
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+}
+
 impl XBoard {
     pub fn new(out: Output, events: Sender<Event>) -> Result<XBoard, String> {
         Ok(XBoard {
@@ -218,39 +238,6 @@ impl XBoard {
             pongs: Vec::new(),
             last_info: Arc::new(Mutex::new(None)),
         })
-    }
-
-    /// Runs until `quit` or end of input; `first` is the line that chose XBoard.
-    pub fn run(mut self, first: String, events: Receiver<Event>) -> Result<(), String> {
-        let mut pending = Some(first);
-        loop {
-            let event = match pending.take() {
-                Some(line) => Event::Line(line),
-                None => match next_event(&events) {
-                    Some(e) => e,
-                    None => break,
-                },
-            };
-            match event {
-                Event::Line(line) => {
-                    if !self.command(&line) {
-                        break;
-                    }
-                }
-                Event::Eof => break,
-                Event::SearchDone(id) => {
-                    if let Some(best) = self.engine.finish(id) {
-                        let purpose = self.purpose.take();
-                        if purpose == Some(Purpose::Think) {
-                            self.engine_moves(best);
-                        }
-                    }
-                }
-            }
-            self.answer_pongs();
-        }
-        let _ = self.engine.halt();
-        Ok(())
     }
 
     fn thinking(&self) -> bool {
