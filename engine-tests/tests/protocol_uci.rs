@@ -2,6 +2,7 @@
 //! vampirc-uci defects the protocol layer must avoid.
 
 use engine_tests::binary::Transcript;
+use engine_tests::Soup;
 use kaleido::variants;
 
 /// Starts the engine in UCI mode and waits for `uciok`; returns the handshake lines.
@@ -384,21 +385,6 @@ fn perft_through_the_protocol() {
     assert!(t.finish());
 }
 
-/// A tiny deterministic generator (xorshift), so that failures reproduce.
-struct Soup(u64);
-
-impl Soup {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, words: &[&'a str]) -> &'a str {
-        words[(self.next() % words.len() as u64) as usize]
-    }
-}
-
 /// Random token soup must neither kill the engine nor stop it answering `isready`. (`quit`,
 /// `perft` and large hash/thread counts are left out: they end the process or take long by
 /// design.)
@@ -478,7 +464,7 @@ fn token_soup_does_not_kill_the_engine() {
     let (mut t, _) = uci();
     for round in 0..400 {
         let mut line = soup.pick(&commands).to_string();
-        for _ in 0..soup.next() % 8 {
+        for _ in 0..soup.next_u64() % 8 {
             line.push(' ');
             line.push_str(soup.pick(&words));
         }

@@ -2,6 +2,7 @@
 //! claims, bad input, variants and their setup lines, multi-part turns, analysis, token soup.
 
 use engine_tests::binary::Transcript;
+use engine_tests::Soup;
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::variants;
 
@@ -369,21 +370,6 @@ fn move_now_comes_before_the_pong_and_analysis_answers() {
     assert!(t.finish());
 }
 
-/// A tiny deterministic generator (xorshift), so that failures reproduce.
-struct Soup(u64);
-
-impl Soup {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, words: &[&'a str]) -> &'a str {
-        words[(self.next() % words.len() as u64) as usize]
-    }
-}
-
 /// Random token soup must neither kill the engine nor stop it answering `ping`. (`quit`,
 /// `memory` and `cores` are left out: they end the process or allocate by design.)
 #[test]
@@ -464,7 +450,7 @@ fn token_soup_does_not_kill_the_engine() {
     t.send("st 0.05");
     for round in 0..400 {
         let mut line = soup.pick(&commands).to_string();
-        for _ in 0..soup.next() % 6 {
+        for _ in 0..soup.next_u64() % 6 {
             line.push(' ');
             line.push_str(soup.pick(&words));
         }
