@@ -2,6 +2,9 @@
 
 pub mod binary;
 
+use kaleido::game::{Game, MoveList};
+use kaleido::search::{self, Control, Limits, TranspositionTable};
+
 /// A tiny deterministic generator (xorshift) for random-input tests, so that failures reproduce.
 pub struct Soup(pub u64);
 
@@ -15,4 +18,28 @@ impl Soup {
     pub fn pick<'a>(&mut self, words: &[&'a str]) -> &'a str {
         words[(self.next_u64() % words.len() as u64) as usize]
     }
+}
+
+/// The move a self-play test plays: a seeded random legal move while `random` (to vary the
+/// openings), otherwise the search's choice at a fixed node count (deterministic, one thread).
+pub fn self_play_move<G: Game>(
+    game: &G,
+    legal: &MoveList<G::Move>,
+    random: bool,
+    rng: &mut Soup,
+    nodes: u64,
+    tt: &TranspositionTable,
+) -> G::Move {
+    if random {
+        return legal[(rng.next_u64() % legal.len() as u64) as usize];
+    }
+    let limits = Limits {
+        nodes: Some(nodes),
+        multipv: 1,
+        threads: 1,
+        ..Limits::default()
+    };
+    let control = Control::new(false);
+    let result = search::search(game, &limits, tt, &control, &mut |_| {});
+    result.best.expect("a move when the game is not over")
 }

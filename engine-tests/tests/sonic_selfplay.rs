@@ -3,6 +3,7 @@
 //! must stay equal to the key computed from scratch throughout, and a game over must be seen by
 //! the search's terminal test.
 
+use engine_tests::{self_play_move, Soup};
 use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
 use kaleido::search::{self, Control, Limits, TranspositionTable};
 use kaleido::variants::sonic::Sonic;
@@ -14,7 +15,7 @@ fn play(variant: &str, crooked: bool, seed: u64, opening: usize, nodes: u64) -> 
     }
     let mut game = Sonic::new(variant, &options).expect("start");
     let tt = TranspositionTable::new(16);
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = Soup(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     // The 100-ply rule ends any game long before this.
     for ply in 0..3000 {
         assert_eq!(game.key(), game.compute_key(), "ply {ply}");
@@ -23,22 +24,7 @@ fn play(variant: &str, crooked: bool, seed: u64, opening: usize, nodes: u64) -> 
         }
         let mut legal = MoveList::new();
         game.generate(&mut legal);
-        let mv = if ply < opening {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            legal[(rng % legal.len() as u64) as usize]
-        } else {
-            let limits = Limits {
-                nodes: Some(nodes),
-                multipv: 1,
-                threads: 1,
-                ..Limits::default()
-            };
-            let control = Control::new(false);
-            let result = search::search(&game, &limits, &tt, &control, &mut |_| {});
-            result.best.expect("a move when the game is not over")
-        };
+        let mv = self_play_move(&game, &legal, ply < opening, &mut rng, nodes, &tt);
         assert!(
             legal.contains(&mv),
             "search chose an illegal move {} in {}",

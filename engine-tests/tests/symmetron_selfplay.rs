@@ -3,8 +3,9 @@
 //! with `--ignored --nocapture`, SOAK_GAMES / SOAK_NODES to size it) prints the statistics the
 //! issue asks for.
 
+use engine_tests::{self_play_move, Soup};
 use kaleido::game::{Game, MoveList, VariantOptions};
-use kaleido::search::{self, Control, Limits, TranspositionTable};
+use kaleido::search::TranspositionTable;
 use kaleido::variants::symmetron::{board, MoveKind, Symmetron};
 
 #[derive(Default, Debug)]
@@ -28,7 +29,7 @@ const PLY_CAP: usize = 1500;
 fn play(seed: u64, opening: usize, nodes: u64) -> GameStats {
     let mut game = Symmetron::new("symmetron-112", &VariantOptions::default()).expect("start");
     let tt = TranspositionTable::new(16);
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = Soup(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut stats = GameStats::default();
     for ply in 0..PLY_CAP {
         if let Some(outcome) = game.outcome() {
@@ -39,22 +40,7 @@ fn play(seed: u64, opening: usize, nodes: u64) -> GameStats {
         }
         let mut legal = MoveList::new();
         game.generate(&mut legal);
-        let mv = if ply < opening {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            legal[(rng % legal.len() as u64) as usize]
-        } else {
-            let limits = Limits {
-                nodes: Some(nodes),
-                multipv: 1,
-                threads: 1,
-                ..Limits::default()
-            };
-            let control = Control::new(false);
-            let result = search::search(&game, &limits, &tt, &control, &mut |_| {});
-            result.best.expect("a move when the game is not over")
-        };
+        let mv = self_play_move(&game, &legal, ply < opening, &mut rng, nodes, &tt);
         assert!(legal.contains(&mv), "search chose an illegal move {mv:?}");
         match mv.kind {
             MoveKind::Explode => stats.explosions += 1,
