@@ -91,7 +91,8 @@ pub enum Command {
         #[arg(long)]
         every_fen: bool,
     },
-    /// Engine-vs-engine match refereed by Kaleido's rules (boxed: its arguments outweigh the others).
+    // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
+    /// Engine-vs-engine match refereed by Kaleido's rules.
     Match(Box<MatchArgs>),
 }
 

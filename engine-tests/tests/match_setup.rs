@@ -233,6 +233,24 @@ fn engine_options_and_limits_reach_the_engines() {
     assert!(std::fs::read_to_string(&uci_log)
         .unwrap()
         .contains("go nodes 500\n"));
+    // A per-engine node limit replaces the match's for that engine only.
+    let _ = std::fs::remove_file(&uci_log);
+    let other_log = dir.join("uci-other.log");
+    let _ = std::fs::remove_file(&other_log);
+    run(
+        &[
+            format!("{} nodes=700", legal("U", "uci", 1, Some(&uci_log))),
+            legal("V", "uci", 2, Some(&other_log)),
+        ],
+        &["--games", "1", "--nodes", "500", "--max-plies", "4"],
+    );
+    let own = std::fs::read_to_string(&uci_log).unwrap();
+    let other = std::fs::read_to_string(&other_log).unwrap();
+    assert!(
+        own.contains("go nodes 700\n") && !own.contains("go nodes 500"),
+        "{own}"
+    );
+    assert!(other.contains("go nodes 500\n"), "{other}");
     let _ = std::fs::remove_file(&xb_log);
     run(
         &[
@@ -310,6 +328,8 @@ fn bad_arguments_are_refused() {
     );
     let xboard = vec![legal("A", "uci", 1, None), legal("X", "xboard", 2, None)];
     assert!(refused(&xboard, &["--nodes", "100"]).contains("node"));
+    let per_engine = vec![format!("{} nodes=100", two[0]), two[1].clone()];
+    assert!(refused(&per_engine, &["--tc", "1"]).contains("--nodes"));
     let mut args = parse(&two, &["--tc", "1"]);
     args.variant = "no-such-game".into();
     assert!(run_match(&args).unwrap_err().contains("unknown variant"));

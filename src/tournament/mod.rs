@@ -33,8 +33,8 @@ use std::time::{Duration, Instant};
 pub struct MatchArgs {
     #[arg(long)]
     pub variant: String,
-    /// `cmd=COMMAND [name=NAME] [proto=uci|xboard] [option.NAME=VALUE ...]`; a bare command is
-    /// `cmd=COMMAND`. At least two.
+    /// `cmd=COMMAND [name=NAME] [proto=uci|xboard] [nodes=N] [option.NAME=VALUE ...]`; a bare
+    /// command is `cmd=COMMAND`. At least two.
     #[arg(long = "engine", required = true)]
     pub engines: Vec<String>,
     /// Games per pairing (each opening is played twice, once with each colour).
@@ -248,6 +248,14 @@ pub fn run_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         (None, None, Some(d)) if d > 0 => Limit::Depth(d),
         _ => return Err("give one of --tc BASE+INC, --nodes N (N > 0), --depth D (D > 0)".into()),
     };
+    if let Some(spec) = specs.iter().find(|s| s.nodes.is_some()) {
+        if !matches!(limit, Limit::Nodes(_)) {
+            return Err(format!(
+                "{}: a per-engine nodes= needs the match's --nodes limit",
+                spec.name
+            ));
+        }
+    }
     if matches!(limit, Limit::Nodes(_)) {
         if let Some(spec) = specs.iter().find(|s| s.protocol == Protocol::XBoard) {
             return Err(format!(

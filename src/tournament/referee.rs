@@ -247,19 +247,23 @@ pub fn play_game(
         });
     }
 
-    let start = GameStart {
-        variant: config.variant.name,
-        xboard_variant: session.xboard_variant(),
-        rule_options: &config.options,
-        fen: fen_uci.clone().zip(fen_xboard),
-        limit: &config.limit,
-        move_timeout: config.move_timeout,
-    };
     let specs = [&engines[job.white], &engines[job.black]];
+    let limits = specs.map(|spec| match (spec.nodes, &config.limit) {
+        (Some(nodes), Limit::Nodes(_)) => Limit::Nodes(nodes),
+        _ => config.limit.clone(),
+    });
     let mut players: Vec<Box<dyn Player>> = Vec::new();
     let mut ending = None;
     for side in [Side::White, Side::Black] {
         let spec = specs[side.index()];
+        let start = GameStart {
+            variant: config.variant.name,
+            xboard_variant: session.xboard_variant(),
+            rule_options: &config.options,
+            fen: fen_uci.clone().zip(fen_xboard.clone()),
+            limit: &limits[side.index()],
+            move_timeout: config.move_timeout,
+        };
         let started = start_player(spec, &config.options, config.debug).and_then(|mut player| {
             player.new_game(&start)?;
             Ok(player)
@@ -281,6 +285,7 @@ pub fn play_game(
             &mut plies,
             &mut record,
             fen_uci.as_deref(),
+            &limits,
         ),
     };
     record.winner = ending.winner;
@@ -301,6 +306,7 @@ fn run_game(
     plies: &mut Vec<PlyText>,
     record: &mut GameRecord,
     fen_uci: Option<&str>,
+    limits: &[Limit; 2],
 ) -> Ending {
     let mut clocks = match config.limit {
         Limit::Clock { base, .. } => [base, base],
@@ -330,7 +336,7 @@ fn run_game(
             plies,
             fen_uci,
             clocks,
-            limit: &config.limit,
+            limit: &limits[side.index()],
         };
         if let Err(fault) = player.start_turn(&turn) {
             return Ending::from_fault(side, &name, fault);
@@ -691,6 +697,7 @@ mod tests {
             &mut plies,
             &mut record,
             None,
+            &[config.limit.clone(), config.limit.clone()],
         );
         (ending, record)
     }

@@ -1,5 +1,5 @@
-//! Engine specifications: `cmd=COMMAND [name=NAME] [proto=uci|xboard] [dir=DIR] [option.NAME=VALUE ...]`
-//! in one argument, split on whitespace (as cutechess writes them).
+//! Engine specifications: `cmd=COMMAND [name=NAME] [proto=uci|xboard] [dir=DIR] [nodes=N]
+//! [option.NAME=VALUE ...]` in one argument, split on whitespace (as cutechess writes them).
 
 use std::path::PathBuf;
 
@@ -19,12 +19,15 @@ pub struct EngineSpec {
     pub protocol: Protocol,
     /// Engine options, sent as UCI `setoption` or XBoard `option`.
     pub options: Vec<(String, String)>,
+    /// This engine's node limit under `--nodes` (two copies of one deterministic engine with
+    /// different limits play different games with the two colours of an opening).
+    pub nodes: Option<u64>,
 }
 
 impl EngineSpec {
     /// Parses one `--engine` value. A first token without `=` is the command (`fairymax` is short
     /// for `cmd=fairymax`); later tokens that are not `cmd=`, `name=`, `proto=`, `dir=`, `arg=` or
-    /// `option.X=` are arguments of the command. The protocol defaults to UCI.
+    /// `nodes=`, `option.X=` are arguments of the command. The protocol defaults to UCI.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut program: Option<String> = None;
         let mut name = None;
@@ -32,6 +35,7 @@ impl EngineSpec {
         let mut dir = None;
         let mut protocol = Protocol::Uci;
         let mut options = Vec::new();
+        let mut nodes = None;
         let mut tokens = text.split_whitespace();
         while let Some(first) = tokens.next() {
             // UCI option names may hold spaces (`option.Move Overhead=100`): an `option.` token
@@ -48,7 +52,7 @@ impl EngineSpec {
             }
             let token = joined.as_str();
             let keyed = token.split_once('=').filter(|(key, _)| {
-                matches!(*key, "cmd" | "name" | "proto" | "dir" | "arg")
+                matches!(*key, "cmd" | "name" | "proto" | "dir" | "arg" | "nodes")
                     || key.starts_with("option.")
             });
             match keyed {
@@ -61,6 +65,14 @@ impl EngineSpec {
                 Some(("name", value)) => name = Some(value.to_string()),
                 Some(("dir", value)) => dir = Some(PathBuf::from(value)),
                 Some(("arg", value)) => args.push(value.to_string()),
+                Some(("nodes", value)) => match value.parse::<u64>() {
+                    Ok(n) if n > 0 => nodes = Some(n),
+                    _ => {
+                        return Err(format!(
+                            "engine '{text}': nodes must be a positive number, not '{value}'"
+                        ))
+                    }
+                },
                 Some(("proto", value)) => {
                     protocol = match value.to_ascii_lowercase().as_str() {
                         "uci" => Protocol::Uci,
@@ -82,7 +94,7 @@ impl EngineSpec {
                 None if program.is_none() => {
                     if token.contains('=') {
                         return Err(format!(
-                            "engine '{text}': unknown key in '{token}' (cmd, name, proto, dir, arg, option.NAME)"
+                            "engine '{text}': unknown key in '{token}' (cmd, name, proto, dir, arg, nodes, option.NAME)"
                         ));
                     }
                     program = Some(token.to_string());
@@ -104,6 +116,7 @@ impl EngineSpec {
             dir,
             protocol,
             options,
+            nodes,
         })
     }
 }
@@ -144,6 +157,8 @@ mod tests {
         );
         assert_eq!(spaced.name, "K");
         assert_eq!(spec.dir, Some(PathBuf::from("/tmp")));
+        assert_eq!(spec.nodes, None);
+        assert_eq!(EngineSpec::parse("k nodes=2500").unwrap().nodes, Some(2500));
     }
 
     #[test]
@@ -154,5 +169,7 @@ mod tests {
         assert!(EngineSpec::parse("cmd=a cmd=b").is_err());
         assert!(EngineSpec::parse("cmd=a proto=telnet").is_err());
         assert!(EngineSpec::parse("cmd=a option.=1").is_err());
+        assert!(EngineSpec::parse("cmd=a nodes=0").is_err());
+        assert!(EngineSpec::parse("cmd=a nodes=many").is_err());
     }
 }
