@@ -485,6 +485,18 @@ fn xboard_text(variant: &str, fen: &str, uci: &str) -> String {
     let mv = g.parse_move(uci, Dialect::Uci).expect(uci);
     let text = g.move_text(mv, Dialect::XBoard);
     assert_eq!(g.parse_move(&text, Dialect::XBoard), Ok(mv), "{text}");
+    // What the receiver holds after each part, with and without the separator that follows.
+    let parts: Vec<&str> = text.split(" @@@@ ").collect();
+    for cut in 1..parts.len() {
+        let prefix = parts[..cut].join(" @@@@ ");
+        for held in [prefix.clone(), format!("{prefix} @@@@")] {
+            assert_eq!(
+                g.parse_move(&held, Dialect::XBoard),
+                Err(MoveError::Incomplete),
+                "{held} of {text}"
+            );
+        }
+    }
     text
 }
 
@@ -528,6 +540,56 @@ fn xboard_carries_chains_hits_and_forms() {
 }
 
 #[test]
+fn xboard_promotion_with_a_form_mark_takes_a_detour() {
+    // XBoard relays one letter after the squares: the pawn arrives as a pawn, steps back with the
+    // mark and promotes on the last part.
+    let white = "8/3P4/8/8/8/8/7k/K7 w - - 0 1 Kna/Kna";
+    assert_eq!(
+        xboard_text("sonic", white, "d7d8q~n"),
+        "d7d8p @@@@ d8d7= @@@@ d7d8q"
+    );
+    assert_eq!(
+        xboard_text("sonic", white, "d7d8r~a"),
+        "d7d8p @@@@ d8d7p @@@@ d7d8r"
+    );
+    // Without a mark a promotion stays one part.
+    assert_eq!(xboard_text("sonic", white, "d7d8q"), "d7d8q");
+    let capture = "2r5/3P4/8/8/8/8/7k/K7 w - - 0 1 Kna/Kna";
+    assert_eq!(
+        xboard_text("sonic", capture, "d7c8b~n"),
+        "d7c8p @@@@ c8d7= @@@@ d7c8b"
+    );
+    let black = "k7/8/8/8/8/8/3p4/7K b - - 0 1 Kna/Kna";
+    assert_eq!(
+        xboard_text("sonic", black, "d2d1n~a"),
+        "d2d1p @@@@ d1d2p @@@@ d2d1n"
+    );
+    // A pending king's second candidate is the `=` mark; the first needs none.
+    let pending = "8/3P4/8/8/8/8/7k/K7 w - - 0 1 ?na2/Kna";
+    assert_eq!(
+        xboard_text("sonic", pending, "a:d7d8q"),
+        "d7d8p @@@@ d8d7= @@@@ d7d8q"
+    );
+    assert_eq!(xboard_text("sonic", pending, "n:d7d8q"), "d7d8q");
+}
+
+#[test]
+fn xboard_never_shows_a_lost_hitter_taking_the_king() {
+    // A piece lost on the king with its only leg goes to the empty square nearest the king that
+    // it cannot move to (XBoard shows it there); a slider with a free square before the king
+    // stops there with its own letter.
+    let x5c = "8/8/8/2P5/8/1k6/8/N6K w - - 0 1 Kna/Kna";
+    assert_eq!(xboard_text("sonic", x5c, "a1b3"), "a1a2");
+    // Beside the king: c5 and e5 are quiet rook moves, c6 and e6 are taken, so c7.
+    let beside = "8/8/2PkP3/3R4/8/8/8/7K w - - 0 1 Kna/Kna";
+    assert_eq!(xboard_text("sonic", beside, "d5d6"), "d5c7");
+    // A pending king's second candidate needs the `=` mark, so the own-letter stop is not free.
+    let x5b_pending = "8/8/2PkP3/8/8/8/3R4/7K w - - 0 1 ?na2/Kna";
+    assert_eq!(xboard_text("sonic", x5b_pending, "n:d2d6"), "d2d5r");
+    assert_eq!(xboard_text("sonic", x5b_pending, "a:d2d6"), "d2c5=");
+}
+
+#[test]
 fn form_change_forbidden_when_a_pawn_or_the_new_form_attacks_the_enemy_king() {
     let g = game("sonic", false, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1 Kna/Kna");
     assert!(g.parse_move("d6d7", Dialect::Uci).is_ok());
@@ -542,8 +604,8 @@ fn form_change_forbidden_when_a_pawn_or_the_new_form_attacks_the_enemy_king() {
 }
 
 #[test]
-fn xboard_alibaba_jump_along_the_back_rank_is_not_castling() {
-    // XBoard castles on any two-file king move along the back rank: the jump goes in two steps,
+fn xboard_sideways_alibaba_jump_is_not_castling() {
+    // XBoard castles on any two-file sideways king move: the jump goes in two steps,
     // while the real castling keeps its king-takes-rook form (XBoard reads that as castling).
     let x13 = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 Akn/Kna";
     assert_eq!(xboard_text("sonic", x13, "e1g1"), "e1f1k @@@@ f1g1");
@@ -563,4 +625,10 @@ fn xboard_alibaba_jump_along_the_back_rank_is_not_castling() {
         xboard_text("sonic", walled, "e8c8"),
         "e8e7k @@@@ e7d6 @@@@ d6c7 @@@@ c7c8"
     );
+    // No walk of four steps: out to the empty square nearest f8 off the back rank, and back.
+    let shut = "rnbqkb1r/pp2pppp/2pp1n2/8/8/BP2PQ2/P1PP1PPP/RN2KBNR b KQkq - 1 4 Kna/Akn";
+    assert_eq!(xboard_text("sonic", shut, "e8g8"), "e8e6k @@@@ e6g8");
+    // XBoard castles a two-file king move on any rank (a `sonic-springs` match forfeited).
+    let mid = "8/8/R7/8/B1K3Pk/3P4/7b/8 w - - 0 1 Akn/Nka";
+    assert_eq!(xboard_text("sonic", mid, "c4e4"), "c4d4k @@@@ d4e4");
 }

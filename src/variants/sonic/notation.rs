@@ -3,8 +3,9 @@
 //!
 //! In the XBoard dialect the legs of a chain travel as separate simple moves with the mover's null
 //! move `@@@@` between them (`d2d6 @@@@ d6b6 @@@@ b6b1`): XBoard's board, its PGN and the other
-//! engine stay in sync that way (shared/tools/README.md). Prefix and suffix stay attached to the
-//! first and last part.
+//! engine stay in sync that way (shared/tools/README.md). A pending choice or form change travels
+//! as one mark after the last part (`form_mark`); a promotion with a mark takes a detour
+//! (`marked_promotion`).
 
 use super::board::{kind_of, step, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
@@ -77,7 +78,8 @@ fn uci_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
 /// The simple moves XBoard is sent for `mv`, before the form mark. With `merge_hits`, a leg that
 /// ends on a king it hits is merged with the next one (XBoard would otherwise take the king off
 /// its board), and the final leg of a piece lost on a king is dropped (the piece stays visible on
-/// its last square in XBoard; the engines know better).
+/// its last square in XBoard; the engines know better). Empty when every leg hit the king and the
+/// piece was lost: in XBoard's eyes it never leaves (see `phantom_move`).
 fn xboard_parts(pos: &Position, rules: &Rules, mv: SonicMove, merge_hits: bool) -> Vec<(u8, u8)> {
     let squares = path(pos, rules, mv);
     let plain: Vec<(u8, u8)> = squares.windows(2).map(|w| (w[0], w[1])).collect();
@@ -99,11 +101,7 @@ fn xboard_parts(pos: &Position, rules: &Rules, mv: SonicMove, merge_hits: bool) 
         parts.push((start, end));
         start = end;
     }
-    if parts.is_empty() {
-        plain
-    } else {
-        parts
-    }
+    parts
 }
 
 /// XBoard relays one letter after a move's squares and otherwise drops `~x`/`x:` decorations
@@ -122,12 +120,30 @@ fn form_mark(pos: &Position, mv: SonicMove) -> Option<char> {
             if form == others.trailing_zeros() as u8 {
                 Some('=')
             } else {
-                let piece = mv.promo().unwrap_or(kind_of(pos.board[mv.from() as usize]));
-                Some(['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][piece as usize & 7])
+                // A promotion carries its mark on a part where XBoard still shows the pawn
+                // (see `marked_promotion`).
+                Some(own_letter(pos, mv.from()))
             }
         }
         _ => None,
     }
+}
+
+/// The letter of the piece on `sq`: as a mark it leaves XBoard's piece unchanged.
+fn own_letter(pos: &Position, sq: u8) -> char {
+    ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][kind_of(pos.board[sq as usize]) as usize & 7]
+}
+
+/// A promotion with a form mark needs two letters after the squares, and XBoard relays one. It
+/// travels out and back through the pawn's (now empty) origin square:
+/// `d7d8p @@@@ d8d7<mark> @@@@ d7d8q`. Measured with XBoard 4.9.1 (`-xlegal`): `d7d8p` keeps
+/// XBoard's pawn (`d7d8=` makes it vanish, so `=` is never sent onto the last rank), the pawn's
+/// step back keeps the mark and the piece (straight or diagonal: no en passant removal), and
+/// the last part promotes. No complete move starts with a pawn reaching the last rank as a
+/// pawn, so every beginning reads as incomplete.
+fn marked_promotion(mv: SonicMove, promo: char, mark: char) -> String {
+    let (from, to) = (name(mv.from()), name(mv.to()));
+    format!("{from}{to}p @@@@ {to}{from}{mark} @@@@ {from}{to}{promo}")
 }
 
 fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> String {
@@ -144,21 +160,19 @@ fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> 
     out
 }
 
-/// XBoard castles whenever a king moves two files along its back rank (measured: even with no
-/// castling rights in its FEN), so an Alibaba jump like `e1g1` walks there in one-square king
-/// steps through empty squares (at most four; the shortest such walk, found breadth-first). The
-/// squares of the walk, `from` first and `to` last; `None` for every other move, and when no
-/// walk exists (then XBoard will misread the jump).
+/// XBoard castles whenever a king moves two files sideways, on any rank and with no castling
+/// rights in its FEN (measured: `c4e4` moved a pawn from g4 to d4 on XBoard's board, and the
+/// pawn's next move forfeited), so an Alibaba jump like `e1g1` walks there in one-square king
+/// steps through empty squares (at most four; the shortest such walk, found breadth-first). When
+/// no such walk exists it goes out to an empty square off its rank and back (XBoard accepts any
+/// king move there with legality testing off). The squares of the route, `from` first and `to`
+/// last; `None` for every other move.
 fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
     let (from, to) = (mv.from(), mv.to());
-    let back_rank = match pos.side {
-        crate::game::Side::White => 0,
-        crate::game::Side::Black => 7,
-    };
+    let rank = from / 8;
     let sideways = mv.kind() == Kind::Normal
         && kind_of(pos.board[from as usize]) == KING
-        && from / 8 == back_rank
-        && to / 8 == back_rank
+        && to / 8 == rank
         && (from % 8).abs_diff(to % 8) == 2;
     if !sideways {
         return None;
@@ -197,13 +211,24 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
         }
         frontier = next;
     }
-    None
+    // Walled in (an earlier run forfeited after XBoard castled such a jump over a bishop): the
+    // nearest empty square to the middle one, off the rank, so neither part is sideways.
+    let distance = |sq: u8| {
+        (sq % 8)
+            .abs_diff(between % 8)
+            .max((sq / 8).abs_diff(between / 8))
+    };
+    (0..64u8)
+        .filter(|&sq| sq / 8 != rank && pos.board[sq as usize] == EMPTY)
+        .min_by_key(|&sq| (distance(sq), sq))
+        .map(|via| vec![from, via, to])
 }
 
 /// A slider that hits a king with its only leg and is lost there: XBoard must not see it take the
 /// king. It is sent sliding to the square before the king, marked with its own letter (a hit move
 /// takes no suffix, so that mark is free); XBoard keeps showing it there. `None` when the king is
-/// adjacent, for every other move, and when a pending-choice mark is needed too.
+/// adjacent, for every other move, and when a pending-choice mark is needed too (then
+/// `phantom_move`).
 fn lone_lost_slide(
     pos: &Position,
     rules: &Rules,
@@ -224,9 +249,12 @@ fn lone_lost_slide(
     if before == from {
         return None;
     }
-    let letter =
-        ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][kind_of(pos.board[from as usize]) as usize & 7];
-    Some(format!("{}{}{letter}", name(from), name(before)))
+    Some(format!(
+        "{}{}{}",
+        name(from),
+        name(before),
+        own_letter(pos, from)
+    ))
 }
 
 /// Whether one of two XBoard turn texts equals or begins the other at a part boundary.
@@ -234,11 +262,38 @@ fn clash(a: &str, b: &str) -> bool {
     a == b || a.starts_with(&format!("{b} ")) || b.starts_with(&format!("{a} "))
 }
 
+/// A piece lost on a king that `lone_lost_slide` cannot send (a knight, a slider beside the
+/// king, or a move that needs a form mark too): XBoard must not see it take the king, so it goes
+/// to an empty square it cannot move to, the nearest one to the king (first by distance, then by
+/// square), and XBoard shows it there. With legality testing off XBoard accepts any such move,
+/// and a later move onto the phantom simply removes it (measured with XBoard 4.9.1).
+fn phantom_move(
+    pos: &Position,
+    mv: SonicMove,
+    mark: Option<char>,
+    ambiguous: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let (from, king) = (mv.from(), mv.to());
+    let distance = |sq: u8| (sq % 8).abs_diff(king % 8).max((sq / 8).abs_diff(king / 8));
+    let mut squares: Vec<u8> = (0..64)
+        .filter(|&sq| sq != from && pos.board[sq as usize] == EMPTY)
+        .collect();
+    squares.sort_by_key(|&sq| (distance(sq), sq));
+    squares.into_iter().find_map(|sq| {
+        let mut text = format!("{}{}", name(from), name(sq));
+        text.extend(mark);
+        (!ambiguous(&text)).then_some(text)
+    })
+}
+
 /// The XBoard text: legs as simple moves split by the mover's null move `@@@@`, hits merged away
 /// unless that would make the text ambiguous among the legal moves, and the form mark.
 fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
     let mark = form_mark(pos, mv);
     let promo = promo_letter(mv);
+    if let (Some(promo), Some(mark)) = (promo, mark) {
+        return marked_promotion(mv, promo, mark);
+    }
     if let Some(walk) = sideways_jump_route(pos, mv) {
         // `k` (the king's own letter) marks the first step: no complete move starts that way.
         let parts: Vec<String> = walk
@@ -254,11 +309,10 @@ fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
         return out;
     }
     let plain = render_parts(&xboard_parts(pos, rules, mv, false), promo, mark);
-    let merged = match lone_lost_slide(pos, rules, mv, mark) {
-        Some(text) => text,
-        None => render_parts(&xboard_parts(pos, rules, mv, true), promo, mark),
-    };
-    if merged == plain {
+    let merged_parts = xboard_parts(pos, rules, mv, true);
+    let lone = lone_lost_slide(pos, rules, mv, mark);
+    let merged = render_parts(&merged_parts, promo, mark);
+    if !merged_parts.is_empty() && merged == plain {
         return plain;
     }
     let mut moves = MoveList::new();
@@ -266,24 +320,28 @@ fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
     let ambiguous = |text: &str| {
         moves.iter().filter(|&&o| o != mv).any(|&o| {
             let (o_mark, o_promo) = (form_mark(pos, o), promo_letter(o));
+            let o_merged = xboard_parts(pos, rules, o, true);
             clash(
                 text,
                 &render_parts(&xboard_parts(pos, rules, o, false), o_promo, o_mark),
-            ) || clash(
-                text,
-                &render_parts(&xboard_parts(pos, rules, o, true), o_promo, o_mark),
-            ) || lone_lost_slide(pos, rules, o, o_mark).is_some_and(|t| clash(text, &t))
+            ) || !o_merged.is_empty() && clash(text, &render_parts(&o_merged, o_promo, o_mark))
+                || lone_lost_slide(pos, rules, o, o_mark).is_some_and(|t| clash(text, &t))
         })
     };
+    if merged_parts.is_empty() {
+        // Lost on the king with its only legs: never shown taking the king if avoidable.
+        if let Some(text) = lone.filter(|t| !ambiguous(t)) {
+            return text;
+        }
+        return phantom_move(pos, mv, mark, ambiguous).unwrap_or(plain);
+    }
     if !ambiguous(&merged) {
         return merged;
     }
     // A merged hit that reads like another move (`g3h2,h2g1` = `g3g1`, also a quiet queen move)
     // takes the mover's own letter: a hit move has no suffix, so the letter is free.
     if mark.is_none() && promo.is_none() {
-        let letter = ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k']
-            [kind_of(pos.board[mv.from() as usize]) as usize & 7];
-        let marked = format!("{merged}{letter}");
+        let marked = format!("{merged}{}", own_letter(pos, mv.from()));
         if !ambiguous(&marked) {
             return marked;
         }
@@ -309,20 +367,27 @@ fn well_formed(text: &str) -> bool {
     if matches!(s, "o-o" | "o-o-o" | "0-0" | "0-0-0") {
         return true;
     }
-    let s = s
-        .strip_suffix(['q', 'r', 'b', 'n', 'p', 'k', '='])
-        .unwrap_or(s);
-    let s = s.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(s);
     // XBoard parts: a turn in progress may end with the separator itself.
-    let s = s.strip_suffix(" @@@@").unwrap_or(s).replace(" @@@@ ", ",");
-    s.split(',').all(|leg| {
-        // An XBoard part may carry the king's own letter (see `sideways_jump_route`).
-        let b = leg.strip_suffix('k').unwrap_or(leg).as_bytes();
-        b.len() == 4
-            && (b'a'..=b'h').contains(&b[0])
-            && (b'1'..=b'8').contains(&b[1])
-            && (b'a'..=b'h').contains(&b[2])
-            && (b'1'..=b'8').contains(&b[3])
+    let s = s.strip_suffix(" @@@@").unwrap_or(s);
+    let parts: Vec<&str> = s.split(" @@@@ ").collect();
+    let last = parts.len() - 1;
+    parts.iter().enumerate().all(|(i, part)| {
+        // Every XBoard part may carry one letter (promotion, form mark, or the marks of
+        // `sideways_jump_route` and `marked_promotion`); the last one a promotion and a mark.
+        let mut p = part
+            .strip_suffix(['q', 'r', 'b', 'n', 'p', 'k', '='])
+            .unwrap_or(part);
+        if i == last {
+            p = p.strip_suffix(['q', 'r', 'b', 'n']).unwrap_or(p);
+        }
+        p.split(',').all(|leg| {
+            let b = leg.as_bytes();
+            b.len() == 4
+                && (b'a'..=b'h').contains(&b[0])
+                && (b'1'..=b'8').contains(&b[1])
+                && (b'a'..=b'h').contains(&b[2])
+                && (b'1'..=b'8').contains(&b[3])
+        })
     })
 }
 
