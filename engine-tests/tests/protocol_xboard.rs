@@ -75,6 +75,18 @@ fn features_announce_the_protocol_and_every_variant() {
             "{list}"
         );
     }
+    // Engine-defined variants keep their own names in XBoard (measured: XBoard 4.9.1 plays
+    // `symmetron-112` under that name).
+    for name in [
+        "sin-yeon-sang-gi",
+        "symmetron-112",
+        "sonic",
+        "reflection-mini",
+    ] {
+        if variants::find(name).is_some() {
+            assert!(listed.contains(&name), "{name} missing from {list}");
+        }
+    }
     for info in variants::VARIANTS {
         for spec in info.options {
             assert!(

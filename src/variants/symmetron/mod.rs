@@ -240,7 +240,7 @@ impl Game for Symmetron {
     }
 
     fn xboard_variant(&self) -> &'static str {
-        "symmetron"
+        "symmetron-112"
     }
 
     fn xboard_setup(&self) -> Vec<String> {
