@@ -410,6 +410,8 @@ fn token_soup_does_not_kill_the_engine() {
         "startpos",
     ];
     let words = [
+        "name",
+        "value",
         "startpos",
         "fen",
         "moves",
@@ -445,6 +447,14 @@ fn token_soup_does_not_kill_the_engine() {
         "true",
         "chess",
         "xiangqi",
+        "sonic",
+        "reflection-mini",
+        "reflection-twoboard",
+        "symmetron-112",
+        "sin-yeon-sang-gi",
+        "e2e4~a",
+        "n:d6b5",
+        "d2d6,d6b6",
         "8/8/8",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
         "w",
