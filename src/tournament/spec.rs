@@ -26,8 +26,8 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// Parses one `--engine` value. A first token without `=` is the command (`fairymax` is short
-    /// for `cmd=fairymax`); later tokens that are not `cmd=`, `name=`, `proto=`, `dir=`, `arg=` or
-    /// `nodes=`, `option.X=` are arguments of the command. The protocol defaults to UCI.
+    /// for `cmd=fairymax`); later tokens that are not `cmd=`, `name=`, `proto=`, `dir=`, `arg=`,
+    /// `nodes=` or `option.X=` are arguments of the command. The protocol defaults to UCI.
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
         let mut program: Option<String> = None;
         let mut name = None;
