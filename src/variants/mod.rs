@@ -23,6 +23,16 @@ pub struct VariantInfo {
     create: Constructor,
 }
 
+/// The `i`-th Reflection setup: its name and bench positions come from one index.
+const fn reflection_variant(i: usize) -> VariantInfo {
+    VariantInfo {
+        name: reflection::NAMES[i],
+        options: reflection::OPTIONS,
+        bench: reflection::BENCH[i],
+        create: create::<reflection::Reflection>,
+    }
+}
+
 fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
     Ok(Box::new(GameSession::<G>::new(name, options)?))
 }
@@ -65,60 +75,15 @@ pub static VARIANTS: &[VariantInfo] = &[
         bench: sonic::BENCH,
         create: create::<sonic::Sonic>,
     },
-    VariantInfo {
-        name: "reflection-14",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[0],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-14-rev",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[1],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-12",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[2],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-12-rev",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[3],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-mini",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[4],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-mini-rev",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[5],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-8",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[6],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-8-rev",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[7],
-        create: create::<reflection::Reflection>,
-    },
-    VariantInfo {
-        name: "reflection-twoboard",
-        options: reflection::OPTIONS,
-        bench: reflection::BENCH[8],
-        create: create::<reflection::Reflection>,
-    },
+    reflection_variant(0),
+    reflection_variant(1),
+    reflection_variant(2),
+    reflection_variant(3),
+    reflection_variant(4),
+    reflection_variant(5),
+    reflection_variant(6),
+    reflection_variant(7),
+    reflection_variant(8),
 ];
 
 pub fn find(name: &str) -> Option<&'static VariantInfo> {

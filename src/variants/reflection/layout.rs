@@ -223,18 +223,16 @@ const SPECS: [Spec; 9] = [
     },
 ];
 
-/// Every variant name, in registry order.
-pub const NAMES: [&str; 9] = [
-    "reflection-14",
-    "reflection-14-rev",
-    "reflection-12",
-    "reflection-12-rev",
-    "reflection-mini",
-    "reflection-mini-rev",
-    "reflection-8",
-    "reflection-8-rev",
-    "reflection-twoboard",
-];
+/// Every variant name, in registry order (read off `SPECS`, so the two cannot disagree).
+pub const NAMES: [&str; 9] = {
+    let mut names = [""; 9];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SPECS[i].name;
+        i += 1;
+    }
+    names
+};
 
 pub static LAYOUTS: Lazy<Vec<Layout>> = Lazy::new(|| SPECS.iter().map(build).collect());
 
