@@ -1,6 +1,25 @@
 //! FEN board-field helpers shared by every variant: ranks from the top, multi-digit empty runs,
 //! `*` for squares that do not exist.
 
+use crate::game::Side;
+
+/// The side a FEN piece letter belongs to: upper case is White's.
+pub fn letter_side(c: char) -> Side {
+    if c.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// A piece letter in the case of `side`'s pieces.
+pub fn side_letter(c: char, side: Side) -> char {
+    match side {
+        Side::White => c.to_ascii_uppercase(),
+        Side::Black => c.to_ascii_lowercase(),
+    }
+}
+
 /// One cell of a FEN board field.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FenCell {

@@ -5,7 +5,7 @@ use super::position::*;
 use crate::game::{Dialect, Side};
 use crate::mailbox::{
     self,
-    fen::{parse_board, write_rank, FenCell},
+    fen::{letter_side, parse_board, side_letter, write_rank, FenCell},
 };
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -20,23 +20,11 @@ fn piece_from_char(c: char) -> Option<u8> {
         'k' => KING,
         _ => return None,
     };
-    Some(make_piece(
-        kind,
-        if c.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        },
-    ))
+    Some(make_piece(kind, letter_side(c)))
 }
 
 pub fn piece_char(piece: u8) -> char {
-    let c = b" pnbrqk"[kind(piece) as usize] as char;
-    if colour(piece) == Side::White {
-        c.to_ascii_uppercase()
-    } else {
-        c
-    }
+    side_letter(b" pnbrqk"[kind(piece) as usize] as char, colour(piece))
 }
 
 /// Parses a FEN; rejects anything that is not a legal chess position to play on.

@@ -126,11 +126,7 @@ pub fn letter(piece: u8) -> char {
         PAWN_E => 'E',
         _ => 'W',
     };
-    if piece & BLACK_FLAG != 0 {
-        c.to_ascii_lowercase()
-    } else {
-        c
-    }
+    crate::mailbox::fen::side_letter(c, side_of(piece))
 }
 
 pub fn from_letter(c: char) -> Option<u8> {
@@ -146,12 +142,7 @@ pub fn from_letter(c: char) -> Option<u8> {
         'W' => PAWN_W,
         _ => return None,
     };
-    let side = if c.is_ascii_uppercase() {
-        Side::White
-    } else {
-        Side::Black
-    };
-    Some(make_piece(side, kind))
+    Some(make_piece(crate::mailbox::fen::letter_side(c), kind))
 }
 
 /// Material values in centipawns, by kind.

@@ -10,7 +10,7 @@ use super::board::{
 };
 use super::forms::KingState;
 use crate::game::Side;
-use crate::mailbox::fen::{parse_board, write_rank, FenCell};
+use crate::mailbox::fen::{letter_side, parse_board, side_letter, write_rank, FenCell};
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/Kna";
 /// The start position as XBoard writes it (no king field).
@@ -26,20 +26,14 @@ fn piece_of(c: char) -> Option<u8> {
         'k' => KING,
         _ => return None,
     };
-    let side = if c.is_ascii_uppercase() {
-        Side::White
-    } else {
-        Side::Black
-    };
-    Some(piece(side, kind))
+    Some(piece(letter_side(c), kind))
 }
 
 fn char_of(p: u8) -> char {
-    let c = ['?', 'p', 'n', 'b', 'r', 'q', 'k', '?'][kind_of(p) as usize];
-    match side_of(p) {
-        Side::White => c.to_ascii_uppercase(),
-        Side::Black => c,
-    }
+    side_letter(
+        ['?', 'p', 'n', 'b', 'r', 'q', 'k', '?'][kind_of(p) as usize],
+        side_of(p),
+    )
 }
 
 /// Parses a FEN into a position (key computed).
@@ -101,11 +95,7 @@ pub fn parse(fen: &str) -> Result<Position, String> {
                 'q' => (CASTLE_BQ, 60, 56),
                 _ => return Err(format!("bad castling field '{castling}'")),
             };
-            let side = if c.is_ascii_uppercase() {
-                Side::White
-            } else {
-                Side::Black
-            };
+            let side = letter_side(c);
             // A right whose king or rook is not at home cannot be used: drop it.
             if pos.board[king] == piece(side, KING) && pos.board[rook] == piece(side, ROOK) {
                 pos.castling |= bit;

@@ -91,22 +91,13 @@ pub fn capturable(p: Piece, by: Side) -> bool {
 }
 
 pub fn piece_letter(p: Piece) -> char {
-    let c = LETTERS[kind(p) as usize];
-    match colour(p) {
-        Side::White => c,
-        Side::Black => c.to_ascii_lowercase(),
-    }
+    crate::mailbox::fen::side_letter(LETTERS[kind(p) as usize], colour(p))
 }
 
 pub fn piece_from_letter(c: char) -> Option<Piece> {
     let upper = c.to_ascii_uppercase();
     let k = LETTERS.iter().skip(1).position(|&l| l == upper)? as u8 + 1;
-    let side = if c.is_ascii_uppercase() {
-        Side::White
-    } else {
-        Side::Black
-    };
-    Some(make_piece(k, side))
+    Some(make_piece(k, crate::mailbox::fen::letter_side(c)))
 }
 
 /// Zobrist piece code (< 64).
