@@ -167,6 +167,17 @@ fn make_contact(
     }
 }
 
+/// Ends the chain with the piece stopped on its last contact `c`: lost there if that contact
+/// hit the king (it cannot stand on the king's square), otherwise resting on `c`.
+fn stop_on(board: &mut [u8; 64], chain: &mut Chain, contact: Class, c: u8, mover: u8) {
+    if contact == Class::King {
+        chain.piece_lost = true;
+    } else {
+        chain.rest = c;
+        board[c as usize] = mover;
+    }
+}
+
 /// Whether the first contact at `c`, reached going `d`, lets the piece turn with `sense`.
 /// Returns `None` when both sides are blocked (the piece stops on `c`).
 pub fn first_turn_options(
@@ -234,12 +245,7 @@ pub fn slider_chain(
             blocked(new)
         };
         if stop {
-            if contact == Class::King {
-                chain.piece_lost = true;
-            } else {
-                chain.rest = c;
-                board[c as usize] = mover;
-            }
+            stop_on(board, &mut chain, contact, c, mover);
             return chain;
         }
         if rules.crooked {
@@ -302,12 +308,7 @@ pub fn knight_chain(
         let u = step(t, v);
         match class(board, rules, side, u) {
             Class::Off | Class::Friend => {
-                if contact == Class::King {
-                    chain.piece_lost = true;
-                } else {
-                    chain.rest = t;
-                    board[t as usize] = mover;
-                }
+                stop_on(board, &mut chain, contact, t, mover);
                 return chain;
             }
             Class::Empty => {

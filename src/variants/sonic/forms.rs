@@ -40,16 +40,6 @@ pub fn leaps(form: u8) -> &'static [(i8, i8)] {
         (0, -1),
         (1, -1),
     ];
-    const KNIGHT: [(i8, i8); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     const ALIBABA: [(i8, i8); 8] = [
         (2, 0),
         (2, 2),
@@ -62,7 +52,7 @@ pub fn leaps(form: u8) -> &'static [(i8, i8)] {
     ];
     match form {
         FORM_K => &KING,
-        FORM_N => &KNIGHT,
+        FORM_N => &super::chains::KNIGHT_LEAPS,
         _ => &ALIBABA,
     }
 }
