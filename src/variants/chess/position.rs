@@ -89,6 +89,16 @@ pub const fn sq(file: usize, rank: usize) -> Sq {
     mailbox::square(file, rank)
 }
 
+/// Where the rook of a castling move (king moves two files) stands and lands.
+fn castling_rook(mv: ChessMove) -> (Sq, Sq) {
+    let rank = mailbox::rank_of(mv.from);
+    if mv.to > mv.from {
+        (sq(7, rank), sq(5, rank))
+    } else {
+        (sq(0, rank), sq(3, rank))
+    }
+}
+
 impl Chess {
     pub(super) fn empty() -> Chess {
         let mut board = [OFF; CELLS];
@@ -269,12 +279,7 @@ impl Game for Chess {
         };
         self.put(mv.to, placed);
         if mv.special == Special::Castle {
-            let rank = mailbox::rank_of(mv.from);
-            let (rook_from, rook_to) = if mv.to > mv.from {
-                (sq(7, rank), sq(5, rank))
-            } else {
-                (sq(0, rank), sq(3, rank))
-            };
+            let (rook_from, rook_to) = castling_rook(mv);
             let rook = self.take(rook_from);
             self.put(rook_to, rook);
         }
@@ -332,12 +337,7 @@ impl Game for Chess {
                 self.board[mv.to as usize] = record.captured;
             }
             if mv.special == Special::Castle {
-                let rank = mailbox::rank_of(mv.from);
-                let (rook_from, rook_to) = if mv.to > mv.from {
-                    (sq(7, rank), sq(5, rank))
-                } else {
-                    (sq(0, rank), sq(3, rank))
-                };
+                let (rook_from, rook_to) = castling_rook(mv);
                 self.board[rook_from as usize] = self.board[rook_to as usize];
                 self.board[rook_to as usize] = EMPTY;
             }
