@@ -9,6 +9,10 @@ use std::fmt;
 pub const MAX_MOVES: usize = 1024;
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
+/// XBoard's null move: between the parts of a turn XBoard cannot carry as one move, the mover
+/// sends it so that XBoard hands the move back (see `Dialect::XBoard`).
+pub const XBOARD_NULL_MOVE: &str = "@@@@";
+
 /// Size of the history/killer index space that `Game::history_slot` maps into.
 pub const HISTORY_SLOTS: usize = 1 << 16;
 
@@ -271,6 +275,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// A text picture of the board for humans.
     fn diagram(&self) -> String;
+
+    /// How a person enters `mv`, part by part, in `dialect`'s square names: every order the game
+    /// accepts (a Reflection pair may start with either piece). Distinct legal moves must have
+    /// distinct step sequences. The default reads the move's text (`turn::steps_from_text`).
+    fn turn_steps(&self, mv: Self::Move, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
+        vec![crate::turn::steps_from_text(
+            &self.move_text(mv, dialect),
+            dialect,
+        )]
+    }
 
     /// Full game-over test: the rules' verdict on the current position, if the game has ended.
     fn outcome(&self) -> Option<Outcome> {

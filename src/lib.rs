@@ -8,4 +8,5 @@ pub mod protocol;
 pub mod search;
 pub mod session;
 pub mod tournament;
+pub mod turn;
 pub mod variants;

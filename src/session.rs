@@ -7,6 +7,7 @@ use crate::game::{
     MATE_BOUND,
 };
 use crate::search::{self, Control, Limits, TranspositionTable};
+use crate::turn::{self, Step, TurnOptions};
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +75,11 @@ pub trait Session: Send {
     fn side_to_move(&self) -> Side;
     fn plies(&self) -> usize;
     fn key(&self) -> u64;
+    /// A turn being built by a person: what may follow the steps entered so far (`turn`).
+    fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions;
+    /// The steps of a legal move given as text (the first order the game accepts), e.g. to show
+    /// the last turn; on error nothing is changed.
+    fn turn_steps(&self, text: &str, dialect: Dialect) -> Result<Vec<Step>, MoveError>;
     /// Leaf counts below each root move (`depth` >= 1).
     fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)>;
     fn diagram(&self) -> String;
@@ -164,6 +170,18 @@ impl<G: Game> Session for GameSession<G> {
             .iter()
             .map(|&m| self.game.move_text(m, dialect))
             .collect()
+    }
+    fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions {
+        turn::turn_options(&self.game, entered, dialect)
+    }
+    fn turn_steps(&self, text: &str, dialect: Dialect) -> Result<Vec<Step>, MoveError> {
+        let mv = self.game.parse_move(text, dialect)?;
+        Ok(self
+            .game
+            .turn_steps(mv, dialect)
+            .into_iter()
+            .next()
+            .unwrap_or_default())
     }
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()

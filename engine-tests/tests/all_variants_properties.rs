@@ -41,3 +41,55 @@ fn every_variant_reads_back_its_own_fen() {
         }
     }
 }
+
+/// A person building any legal turn step by step is offered each next step and, after the last,
+/// the whole turn; no two legal turns are entered the same way (`kaleido::turn`).
+#[test]
+fn every_legal_turn_can_be_built_step_by_step() {
+    use std::collections::HashMap;
+    for info in VARIANTS {
+        let mut positions: Vec<&str> = vec!["startpos"];
+        positions.extend(info.bench.iter().copied());
+        for fen in positions {
+            let mut session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            if fen != "startpos" {
+                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
+            }
+            for dialect in [Dialect::Uci, Dialect::XBoard] {
+                let mut seen = HashMap::new();
+                for text in session.legal_moves(dialect) {
+                    let steps = session
+                        .turn_steps(&text, dialect)
+                        .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
+                    assert!(
+                        !steps.is_empty(),
+                        "{} {fen}: {text} has no steps",
+                        info.name
+                    );
+                    if let Some(other) = seen.insert(steps.clone(), text.clone()) {
+                        panic!(
+                            "{} {fen} ({dialect:?}): {text} and {other} are entered alike: {steps:?}",
+                            info.name
+                        );
+                    }
+                    for (i, step) in steps.iter().enumerate() {
+                        let options = session.turn_options(&steps[..i], dialect);
+                        assert!(
+                            options.next.contains(step),
+                            "{} {fen} ({dialect:?}): {text}: step {i} {step:?} not offered",
+                            info.name
+                        );
+                    }
+                    assert_eq!(
+                        session.turn_options(&steps, dialect).complete.as_deref(),
+                        Some(text.as_str()),
+                        "{} {fen} ({dialect:?}): {text}",
+                        info.name
+                    );
+                }
+            }
+        }
+    }
+}

@@ -573,6 +573,12 @@ mod tests {
         fn key(&self) -> u64 {
             (self.total() as u64) << 1 | self.history.len() as u64 & 1
         }
+        fn turn_options(&self, _: &[crate::turn::Step], _: Dialect) -> crate::turn::TurnOptions {
+            crate::turn::TurnOptions::default()
+        }
+        fn turn_steps(&self, text: &str, _: Dialect) -> Result<Vec<crate::turn::Step>, MoveError> {
+            Err(MoveError::Unparsable(text.into()))
+        }
         fn perft_divide(&self, _: u32, _: Dialect) -> Vec<(String, u64)> {
             Vec::new()
         }

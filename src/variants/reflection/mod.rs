@@ -430,6 +430,16 @@ impl Game for Reflection {
         notation::text(self.layout, &self.pos.board, self.pos.side, mv, dialect)
     }
 
+    /// A person may move either piece of a pair first (the text lists them in a fixed order).
+    fn turn_steps(&self, mv: Turn, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
+        let steps = crate::turn::steps_from_text(&self.move_text(mv, dialect), dialect);
+        if dialect == Dialect::XBoard || steps.len() != 2 {
+            return vec![steps];
+        }
+        let swapped = vec![steps[1].clone(), steps[0].clone()];
+        vec![steps, swapped]
+    }
+
     fn xboard_variant(&self) -> &'static str {
         self.layout.name
     }

@@ -5,11 +5,8 @@
 use super::board::{Board, Turn};
 use super::layout::{offset, step, Layout};
 use super::piece::*;
-use crate::game::{Dialect, MoveError, Side};
+use crate::game::{Dialect, MoveError, Side, XBOARD_NULL_MOVE};
 use crate::mailbox::Sq;
-
-/// The null move XBoard books as the opponent's ply between two components.
-pub const XBOARD_NULL: &str = "@@@@";
 
 /// One component: origin, destination, promotion kind (0 for none).
 pub type Component = (Sq, Sq, u8);
@@ -91,7 +88,7 @@ pub fn text(layout: &Layout, board: &Board, side: Side, turn: Turn, dialect: Dia
         .map(|c| component_text(layout, c))
         .collect();
     match dialect {
-        Dialect::XBoard => parts.join(&format!(" {XBOARD_NULL} ")),
+        Dialect::XBoard => parts.join(&format!(" {XBOARD_NULL_MOVE} ")),
         Dialect::Uci | Dialect::Record => parts.join(","),
     }
 }
@@ -139,7 +136,7 @@ pub fn parse(layout: &Layout, text: &str, dialect: Dialect) -> Result<Parsed, Mo
             let tokens: Vec<&str> = text.split_whitespace().collect();
             let mut pieces = Vec::new();
             for (i, token) in tokens.iter().enumerate() {
-                let is_null = *token == XBOARD_NULL;
+                let is_null = *token == XBOARD_NULL_MOVE;
                 if is_null != (i % 2 == 1) {
                     return Err(unparsable());
                 }

@@ -239,6 +239,10 @@ impl Game for Symmetron {
         self.pos.move_text(mv, dialect)
     }
 
+    fn turn_steps(&self, mv: Move, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
+        vec![self.pos.turn_steps(mv, dialect)]
+    }
+
     fn xboard_variant(&self) -> &'static str {
         "symmetron-112"
     }

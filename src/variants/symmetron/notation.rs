@@ -11,6 +11,7 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use crate::game::{Dialect, MoveError, MoveList, Side};
 use crate::mailbox::{file_of, rank_of, square, square_name, Sq};
+use crate::turn::{steps_from_text, Step};
 
 /// Name of an Arena square (`e5`; XBoard: `e4`).
 pub fn square_text(sq: Sq, dialect: Dialect) -> String {
@@ -165,6 +166,40 @@ impl Position {
             Dialect::Uci | Dialect::Record => self.uci_text(mv),
             Dialect::XBoard => self.xboard_text(mv),
         }
+    }
+
+    /// How a person enters `mv` in §1.6 terms: the launching squares are cells of their own
+    /// (`l1` = WLS, `l10` = BLS, beside the Arena as XBoard draws them), an in-place change is a
+    /// step onto the piece's own square, an explosion a step onto the partner marked `*`.
+    pub fn turn_steps(&self, mv: Move, dialect: Dialect) -> Vec<Step> {
+        if dialect == Dialect::XBoard {
+            return steps_from_text(&self.xboard_text(mv), dialect);
+        }
+        let cell = |sq: Sq| {
+            if sq == ls_square(Side::White) {
+                "l1".to_string()
+            } else if sq == ls_square(Side::Black) {
+                "l10".to_string()
+            } else {
+                square_text(sq, dialect)
+            }
+        };
+        let (from, to) = (cell(mv.from), cell(mv.to));
+        let choice = match mv.kind {
+            MoveKind::Normal | MoveKind::ToLs | MoveKind::Drop => None,
+            MoveKind::NormalFlip | MoveKind::DropFlip | MoveKind::FlipInPlace => Some("~".into()),
+            MoveKind::Approach => Some("x".into()),
+            MoveKind::Change => Some(format!(
+                "={}",
+                LETTERS[kind(changed(self.at(mv.from))) as usize]
+            )),
+            MoveKind::Explode => Some("*".into()),
+        };
+        vec![Step {
+            from: Some(from),
+            to: Some(to),
+            choice,
+        }]
     }
 
     /// Parses move text and checks legality against the legal move list.

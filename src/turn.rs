@@ -1,0 +1,204 @@
+//! Turns built by a person, part by part: what XBoard's highlights and the browser board ask.
+//!
+//! A program sends a whole turn; a person picks up a piece, puts it down, maybe continues (a Sonic
+//! chain's next leg, a Reflection pair's mirror part, a choice such as a promotion). Each game says
+//! how a person enters each of its legal turns — as [`Step`]s, in every order it accepts — and the
+//! options at any point are found by filtering the legal turns by the steps entered so far: simple,
+//! and exact by construction. Nothing here knows a game's rules.
+
+use crate::game::{Dialect, Game, MoveList};
+
+/// One part of a turn as a person enters it. Square names are in the dialect asked for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// Where the piece is picked up; `None` when nothing is picked up from the board: a piece
+    /// entering from outside it (`to` set), or a choice made before any piece moves (`to` unset,
+    /// e.g. a Sonic king's pending form).
+    pub from: Option<String>,
+    /// Where the piece is put; equal to `from` for a change in place (a flip, a type change).
+    pub to: Option<String>,
+    /// What the person picks besides the squares (a promotion piece, a king form, a flip…), in the
+    /// game's own notation for that dialect; `None` when the squares say everything.
+    pub choice: Option<String>,
+}
+
+impl Step {
+    pub fn new(from: &str, to: &str, choice: Option<&str>) -> Step {
+        Step {
+            from: Some(from.to_string()),
+            to: Some(to.to_string()),
+            choice: choice.map(str::to_string),
+        }
+    }
+
+    /// The same step without its choice: what a person has entered once both squares are chosen
+    /// but the picker is still open.
+    pub fn squares(&self) -> Step {
+        Step {
+            choice: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// Where a turn being built stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnOptions {
+    /// The whole turn the entered steps make, if they make one, as move text in the dialect asked
+    /// for: the person may end the turn here (it may also go on, see `next`).
+    pub complete: Option<String>,
+    /// Every distinct step that may come next, each continuing at least one legal turn. Empty with
+    /// `complete` unset means the steps entered so far begin no legal turn.
+    pub next: Vec<Step>,
+}
+
+impl TurnOptions {
+    /// The steps entered so far begin (or are) a legal turn.
+    pub fn is_valid(&self) -> bool {
+        self.complete.is_some() || !self.next.is_empty()
+    }
+
+    /// The squares a piece picked up on `from` may be put on next (choices merged), sorted.
+    pub fn targets_from(&self, from: &str) -> Vec<String> {
+        let mut targets: Vec<String> = self
+            .next
+            .iter()
+            .filter(|s| s.from.as_deref() == Some(from))
+            .filter_map(|s| s.to.clone())
+            .collect();
+        targets.sort();
+        targets.dedup();
+        targets
+    }
+}
+
+/// The options after `entered`, from every legal turn of `game` and the ways a person enters it.
+pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> TurnOptions {
+    let mut moves = MoveList::new();
+    game.generate(&mut moves);
+    let mut options = TurnOptions::default();
+    for &mv in &moves {
+        for order in game.turn_steps(mv, dialect) {
+            if order.len() < entered.len() || order[..entered.len()] != *entered {
+                continue;
+            }
+            match order.get(entered.len()) {
+                Some(next) => options.next.push(next.clone()),
+                None => options.complete = Some(game.move_text(mv, dialect)),
+            }
+        }
+    }
+    options.next.sort();
+    options.next.dedup();
+    options
+}
+
+/// The steps of a move text in the common coordinate shape: `[F:]part[,part...]` (UCI, Record)
+/// or space-separated parts with the mover's null moves `@@@@` between them (XBoard), each part
+/// `from to [choice]`, `from choice` (in place), or `@to [choice]` (entering the board). What a
+/// game writes otherwise it must decompose itself (`Game::turn_steps`).
+pub fn steps_from_text(text: &str, dialect: Dialect) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let mut rest = text.trim();
+    if let Some((prefix, tail)) = rest.split_once(':') {
+        if !prefix.is_empty() && prefix.chars().all(|c| c.is_ascii_alphabetic()) {
+            steps.push(Step {
+                from: None,
+                to: None,
+                choice: Some(format!("{prefix}:")),
+            });
+            rest = tail;
+        }
+    }
+    let parts: Vec<&str> = match dialect {
+        Dialect::XBoard => rest
+            .split_whitespace()
+            .filter(|p| *p != crate::game::XBOARD_NULL_MOVE)
+            .collect(),
+        Dialect::Uci | Dialect::Record => rest.split(',').collect(),
+    };
+    steps.extend(parts.into_iter().map(part_step));
+    steps
+}
+
+/// One `from to [choice]` part.
+fn part_step(part: &str) -> Step {
+    let (from, rest) = match part.strip_prefix('@') {
+        Some(rest) => (None, rest),
+        None => {
+            let (sq, rest) = split_square(part);
+            (sq, rest)
+        }
+    };
+    let (to, rest) = split_square(rest);
+    let to = to.or_else(|| from.clone());
+    Step {
+        from,
+        to,
+        choice: (!rest.is_empty()).then(|| rest.to_string()),
+    }
+}
+
+/// A leading square name (a file letter and a rank number) and what follows it.
+fn split_square(text: &str) -> (Option<String>, &str) {
+    let bytes = text.as_bytes();
+    if bytes.first().is_some_and(u8::is_ascii_lowercase) {
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits > 0 {
+            return (Some(text[..1 + digits].to_string()), &text[1 + digits..]);
+        }
+    }
+    (None, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(from: &str, to: &str, choice: Option<&str>) -> Step {
+        Step::new(from, to, choice)
+    }
+
+    #[test]
+    fn coordinate_parts_become_steps() {
+        assert_eq!(
+            steps_from_text("e7e8q", Dialect::Uci),
+            [step("e7", "e8", Some("q"))]
+        );
+        assert_eq!(
+            steps_from_text("d2d6,d6b6,b6b1~n", Dialect::Uci),
+            [
+                step("d2", "d6", None),
+                step("d6", "b6", None),
+                step("b6", "b1", Some("~n"))
+            ]
+        );
+        assert_eq!(
+            steps_from_text("n:a10a9", Dialect::Uci),
+            [
+                Step {
+                    from: None,
+                    to: None,
+                    choice: Some("n:".into())
+                },
+                step("a10", "a9", None)
+            ]
+        );
+        assert_eq!(
+            steps_from_text("b1~", Dialect::Uci),
+            [step("b1", "b1", Some("~"))]
+        );
+        assert_eq!(
+            steps_from_text("@f5~", Dialect::Uci),
+            [Step {
+                from: None,
+                to: Some("f5".into()),
+                choice: Some("~".into())
+            }]
+        );
+        assert_eq!(
+            steps_from_text("d2d4 @@@@ d7d5", Dialect::XBoard),
+            [step("d2", "d4", None), step("d7", "d5", None)]
+        );
+    }
+}
