@@ -588,6 +588,15 @@ mod tests {
         fn evaluate(&self) -> crate::game::Score {
             0
         }
+        fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+            None
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn is_noisy(&self, _: &str, _: Dialect) -> Result<bool, MoveError> {
+            Ok(false)
+        }
         fn xboard_variant(&self) -> &'static str {
             "race"
         }
