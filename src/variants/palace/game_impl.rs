@@ -65,12 +65,10 @@ impl<R: Ruleset> Game for PalaceGame<R> {
         self.no_moves()
     }
     fn evaluate(&self) -> Score {
-        let red = self.psq_sum(0) - self.psq_sum(1) + R::extra_eval(self);
-        if self.side() == Side::White {
-            red
-        } else {
-            -red
-        }
+        super::eval::evaluate(self)
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(super::eval::trace(self))
     }
     fn is_noisy(&self, mv: Move) -> bool {
         self.cells()[mv.to as usize] != EMPTY

@@ -8,6 +8,7 @@
 //! and record notation. One concept, one place: a fix to the cannon or the repetition ruling fixes
 //! both games.
 
+pub mod eval;
 mod game_impl;
 pub mod movegen;
 pub mod notation;
@@ -15,7 +16,8 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{Dialect, MoveError, Score};
+use crate::eval::Pair;
+use crate::game::{Dialect, MoveError};
 use crate::mailbox::{square, Sq, CELLS};
 
 pub use position::PalaceGame;
@@ -150,13 +152,21 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     fn letter(kind: Kind, dialect: Dialect) -> Option<char>;
     /// The kind an upper-case FEN letter stands for in `dialect` (aliases allowed).
     fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind>;
-    /// Material + piece-square value of a piece code on a square, from its owner's view.
-    fn psq(code: Cell, sq: Sq) -> Score;
-    /// Static evaluation terms beyond the incremental material + PST (king safety and the like),
-    /// from Red's point of view.
-    fn extra_eval(game: &PalaceGame<Self>) -> Score;
-    /// Value used for capture ordering (MVV-LVA).
-    fn order_value(kind: Kind) -> i32;
+    /// Where the game's weights lie in its weight file (`eval`).
+    fn layout() -> &'static eval::Layout;
+    /// Material + piece-square values of every piece code on every cell (`eval::psq_table`,
+    /// built at compile time from the layout).
+    fn psq_table() -> &'static eval::PsqTable;
+    /// Material + piece-square value (middlegame, endgame) of a piece code on a square, from its
+    /// owner's view.
+    #[inline]
+    fn psq(code: Cell, sq: Sq) -> Pair {
+        Self::psq_table()[code as usize][sq as usize]
+    }
+    /// Value used for capture ordering (MVV-LVA): the middlegame material weight.
+    fn order_value(kind: Kind) -> i32 {
+        Self::layout().value(kind)
+    }
     fn xboard_variant() -> &'static str;
     fn xboard_setup() -> Vec<String> {
         Vec::new()
@@ -169,26 +179,4 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     fn record_text(game: &PalaceGame<Self>, mv: Move) -> String {
         game.coordinate_text(mv, Dialect::Uci)
     }
-}
-
-/// Piece-square values of every piece code on every cell: `term(kind, file, rank)` is seen from
-/// the owner's side (rank 0 = own back rank, the board turned 180 degrees for Black).
-pub fn psq_table(files: usize, term: impl Fn(Kind, usize, usize) -> Score) -> Vec<[Score; CELLS]> {
-    let mut table = vec![[0; CELLS]; 32];
-    for kind in Kind::ALL {
-        for color in 0..2 {
-            let code = piece(kind, color) as usize;
-            for rank in 0..RANKS {
-                for file in 0..files {
-                    let (f, r) = if color == 0 {
-                        (file, rank)
-                    } else {
-                        (files - 1 - file, RANKS - 1 - rank)
-                    };
-                    table[code][square(file, rank) as usize] = term(kind, f, r);
-                }
-            }
-        }
-    }
-    table
 }

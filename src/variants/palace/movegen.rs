@@ -126,11 +126,22 @@ impl<'a, R: Ruleset> Board<'a, R> {
     /// Pseudo-legal moves of the piece on `from` (of colour `us`); `captures_only` for quiescence.
     pub fn piece_moves(&self, from: Sq, us: usize, captures_only: bool, out: &mut MoveList<Move>) {
         let cells = self.cells;
+        self.piece_targets(from, us, |to| {
+            if !captures_only || cells[to as usize] != EMPTY {
+                out.push(Move { from, to });
+            }
+        });
+    }
+
+    /// Calls `visit` with the destination of every pseudo-legal move of the piece on `from` (of
+    /// colour `us`): what `piece_moves` lists and the evaluation's mobility counts.
+    #[inline]
+    pub fn piece_targets(&self, from: Sq, us: usize, mut visit: impl FnMut(Sq)) {
+        let cells = self.cells;
         let code = cells[from as usize];
         let mut push = |to: Sq| {
-            let target = cells[to as usize];
-            if can_land(target, us) && (!captures_only || target != EMPTY) {
-                out.push(Move { from, to });
+            if can_land(cells[to as usize], us) {
+                visit(to);
             }
         };
         match Kind::from_code(code) {

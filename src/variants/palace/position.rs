@@ -5,6 +5,7 @@ use super::movegen::Board;
 use super::{
     color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
 };
+use crate::eval::Pair;
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
 use crate::mailbox::fen::{parse_board, write_rank, FenCell};
 use crate::mailbox::zobrist::ZOBRIST;
@@ -32,6 +33,13 @@ fn could_expose(king: Sq, from: Sq, to: Sq, long_leapers: bool) -> bool {
         || (long_leapers && (1..=2).contains(&df) && (1..=2).contains(&dr))
 }
 
+/// `sum += sign * pair`, both phases.
+#[inline]
+fn add(sum: &mut Pair, pair: Pair, sign: Score) {
+    sum[0] += sign * pair[0];
+    sum[1] += sign * pair[1];
+}
+
 /// The undo record of a pass (cell 0 is never a square).
 const NULL_MOVE: Move = Move { from: 0, to: 0 };
 
@@ -41,7 +49,7 @@ struct Undo {
     mv: Move,
     captured: Cell,
     halfmove: u32,
-    psq: [Score; 2],
+    psq: [Pair; 2],
 }
 
 #[derive(Clone)]
@@ -51,8 +59,8 @@ pub struct PalaceGame<R: Ruleset> {
     kings: [Sq; 2],
     /// Pieces of each kind per colour (indexed by `Kind as usize`), kept incrementally.
     counts: [[u8; 16]; 2],
-    /// Material + piece-square sums per colour, each from its owner's view.
-    psq: [Score; 2],
+    /// Material + piece-square sums per colour (middlegame, endgame), each from its owner's view.
+    psq: [Pair; 2],
     key: u64,
     /// Plies since the last capture (FEN field; bounds the repetition search).
     halfmove: u32,
@@ -108,7 +116,7 @@ impl<R: Ruleset> PalaceGame<R> {
             side,
             kings: [0; 2],
             counts: [[0; 16]; 2],
-            psq: [0; 2],
+            psq: [[0; 2]; 2],
             key: 0,
             halfmove,
             fullmove,
@@ -174,14 +182,14 @@ impl<R: Ruleset> PalaceGame<R> {
     /// Recomputes piece counts, evaluation sums and the key from the board.
     fn refresh(&mut self) {
         self.counts = [[0; 16]; 2];
-        self.psq = [0; 2];
+        self.psq = [[0; 2]; 2];
         for sq in self.squares() {
             let c = self.cells[sq as usize];
             if c == EMPTY {
                 continue;
             }
             self.counts[color_of(c)][(c & KIND_MASK) as usize] += 1;
-            self.psq[color_of(c)] += R::psq(c, sq);
+            add(&mut self.psq[color_of(c)], R::psq(c, sq), 1);
         }
         self.key = self.compute_key();
     }
@@ -259,7 +267,7 @@ impl<R: Ruleset> PalaceGame<R> {
         self.counts[color][kind as usize] as i32
     }
     /// Material + PST sum of `color`.
-    pub fn psq_sum(&self, color: usize) -> Score {
+    pub fn psq_sum(&self, color: usize) -> Pair {
         self.psq[color]
     }
     pub fn plies(&self) -> usize {
@@ -345,10 +353,11 @@ impl<R: Ruleset> PalaceGame<R> {
         });
         let z = &*ZOBRIST;
         self.key ^= z.piece(moving as usize, mv.from) ^ z.piece(moving as usize, mv.to) ^ z.side;
-        self.psq[us] += R::psq(moving, mv.to) - R::psq(moving, mv.from);
+        add(&mut self.psq[us], R::psq(moving, mv.to), 1);
+        add(&mut self.psq[us], R::psq(moving, mv.from), -1);
         if captured != EMPTY {
             self.key ^= z.piece(captured as usize, mv.to);
-            self.psq[us ^ 1] -= R::psq(captured, mv.to);
+            add(&mut self.psq[us ^ 1], R::psq(captured, mv.to), -1);
             self.counts[us ^ 1][(captured & KIND_MASK) as usize] -= 1;
             self.halfmove = 0;
         } else {

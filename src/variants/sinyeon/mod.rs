@@ -8,11 +8,13 @@ mod eval;
 mod notation;
 #[cfg(test)]
 mod tests;
+mod weights;
 mod xboard;
 
-use super::palace::{build_zones, Cell, Kind, Move, PalaceGame, Ruleset};
-use crate::game::{Dialect, MoveError, Score};
-use crate::mailbox::{Sq, CELLS};
+use super::palace::{build_zones, Kind, Move, PalaceGame, Ruleset};
+use crate::game::{Dialect, MoveError};
+use crate::mailbox::CELLS;
+use crate::variants::palace::eval::{Layout, PsqTable};
 
 pub const START_FEN: &str =
     "ribhugkguhbir/13/1c9c1/p1p1p1p1p1p1p/13/13/P1P1P1P1P1P1P/1C9C1/13/RIBHUGKGUHBIR w - - 0 1";
@@ -66,14 +68,11 @@ impl Ruleset for SinYeon {
             .find(|&k| SinYeon::letter(k, Dialect::Uci) == Some(letter))
     }
 
-    fn psq(code: Cell, sq: Sq) -> Score {
-        eval::psq(code, sq)
+    fn layout() -> &'static Layout {
+        &eval::LAYOUT
     }
-    fn extra_eval(game: &SinYeonGame) -> Score {
-        eval::extra(game)
-    }
-    fn order_value(kind: Kind) -> i32 {
-        eval::value(kind)
+    fn psq_table() -> &'static PsqTable {
+        &eval::PSQ
     }
     fn xboard_variant() -> &'static str {
         "sin-yeon-sang-gi"

@@ -93,7 +93,8 @@ fn xboard_moves_count_ranks_from_zero() {
     assert!(g.parse_move("b3b10", Dialect::XBoard).is_err());
 }
 
-/// Average destinations on the empty 13x10 board: the figures the material values rest on.
+/// Average destinations on the empty 13x10 board: the figures the starting material values rested
+/// on (docs/sin-yeon-sang-gi.md).
 #[test]
 fn empty_board_mobility() {
     let average = |table: &[crate::variants::palace::movegen::Leap]| {
@@ -117,8 +118,6 @@ fn empty_board_mobility() {
     assert_eq!(format!("{:.2}", average(&HORSE)), "6.00");
     assert_eq!(format!("{:.2}", average(&RHINO)), "5.35");
     assert_eq!(format!("{:.2}", average(&BEAR)), "4.83");
-    assert!(eval::value(Kind::Horse) > eval::value(Kind::Rhino));
-    assert!(eval::value(Kind::Rhino) > eval::value(Kind::Bear));
 }
 
 #[test]

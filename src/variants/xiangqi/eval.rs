@@ -1,89 +1,50 @@
-//! Xiangqi evaluation: material and piece-square terms (incremental, see `PalaceGame::psq_sum`)
-//! plus a small king-safety term.
-//!
-//! Material in centipawns of an uncrossed soldier: the usual xiangqi scale (rook ~ 2 horses,
-//! cannon ~ horse, advisor ~ elephant ~ 2 soldiers), as in ElephantEye-style engines scaled to
-//! pawn = 100. A crossed soldier is worth about twice an uncrossed one (it gains sideways moves).
+//! Xiangqi's evaluation: the palace games' shared code (`palace::eval`) with xiangqi's weights
+//! (`weights.txt`; material in centipawns of an uncrossed soldier).
 
-use super::XiangqiGame;
-use crate::game::Score;
-use crate::mailbox::{Sq, CELLS};
-use crate::variants::palace::{psq_table, Cell, Kind};
-use once_cell::sync::Lazy;
+use super::weights::{self as w, VALUES};
+use crate::variants::palace::eval::{per_kind, psq_table, Layout, PsqTable, NONE};
+use crate::variants::palace::Kind::*;
 
-pub fn value(kind: Kind) -> Score {
-    match kind {
-        Kind::Pawn => 100,
-        Kind::Guard => 200,
-        Kind::Bull => 200,
-        Kind::Horse => 400,
-        Kind::Cannon => 450,
-        Kind::Rook => 900,
-        Kind::King => 0,
-        Kind::Bear | Kind::Rhino => 0,
-    }
-}
+pub static LAYOUT: Layout = Layout {
+    set: &w::SET,
+    values: &VALUES,
+    material: per_kind(&[
+        (Pawn, w::MATERIAL),
+        (Guard, w::MATERIAL + 1),
+        (Bull, w::MATERIAL + 2),
+        (Horse, w::MATERIAL + 3),
+        (Cannon, w::MATERIAL + 4),
+        (Rook, w::MATERIAL + 5),
+    ]),
+    pst: per_kind(&[
+        (Pawn, w::PST_PAWN),
+        (Guard, w::PST_GUARD),
+        (Bull, w::PST_BULL),
+        (Horse, w::PST_HORSE),
+        (Cannon, w::PST_CANNON),
+        (Rook, w::PST_ROOK),
+        (King, w::PST_KING),
+    ]),
+    mobility: per_kind(&[
+        (Horse, w::MOBILITY),
+        (Cannon, w::MOBILITY + 1),
+        (Rook, w::MOBILITY + 2),
+    ]),
+    missing_defender: w::KING_MISSING_DEFENDER,
+    cannon_king_line: w::CANNON_KING_LINE,
+    rook_king_line: w::ROOK_KING_LINE,
+    crossed_pair: w::PAWN_CROSSED_PAIR,
+    freed: NONE,
+    pawnless: NONE,
+    tempo: w::TEMPO,
+    full_phase: 16,
+};
 
-/// Positional term from the owner's side: `file` 0..9, `rank` 0 = own back rank.
-fn positional(kind: Kind, file: usize, rank: usize) -> Score {
-    let centre = 4 - (file as Score - 4).abs(); // 0 on the edge .. 4 on the central file
-    match kind {
-        // Soldiers: worth little at home, most on the ranks just past the river and near the
-        // palace; a soldier on the last rank can only move sideways.
-        Kind::Pawn => match rank {
-            0..=4 => 0,
-            5 => 70 + 5 * centre,
-            6 | 7 => 90 + 10 * centre,
-            8 => 80 + 10 * centre,
-            _ => 30,
-        },
-        // Horses want the centre and the enemy half, hate the edge.
-        Kind::Horse => {
-            6 * centre + if (4..=7).contains(&rank) { 15 } else { 0 }
-                - if file == 0 || file == 8 { 15 } else { 0 }
-        }
-        // Cannons: the central file and the home ranks (central cannon) are good posts.
-        Kind::Cannon => (if file == 4 { 15 } else { 0 }) + if rank <= 2 { 5 } else { 0 },
-        // Rooks: the enemy riverbank and ranks beyond are active.
-        Kind::Rook => {
-            (if (5..=7).contains(&rank) { 15 } else { 0 })
-                + if file == 3 || file == 5 { 5 } else { 0 }
-        }
-        // Advisor / elephant: the central posts protect the king best.
-        Kind::Guard => {
-            if file == 4 {
-                10
-            } else {
-                0
-            }
-        }
-        Kind::Bull => {
-            if file == 4 {
-                10
-            } else {
-                0
-            }
-        }
-        // The king is safest at the bottom centre.
-        Kind::King => -(10 * rank as Score) - if file == 4 { 0 } else { 8 },
-        Kind::Bear | Kind::Rhino => 0,
-    }
-}
+const _: () = {
+    assert!(w::MATERIAL_LEN == 6 && w::MOBILITY_LEN == 3);
+    assert!(w::PST_PAWN_LEN == 50 && w::PST_GUARD_LEN == 50 && w::PST_BULL_LEN == 50);
+    assert!(w::PST_HORSE_LEN == 50 && w::PST_CANNON_LEN == 50 && w::PST_ROOK_LEN == 50);
+    assert!(w::PST_KING_LEN == 50 && w::CANNON_KING_LINE_LEN == 3 && w::ROOK_KING_LINE_LEN == 2);
+};
 
-static PSQ: Lazy<Vec<[Score; CELLS]>> =
-    Lazy::new(|| psq_table(9, |kind, f, r| value(kind) + positional(kind, f, r)));
-
-pub fn psq(code: Cell, sq: Sq) -> Score {
-    PSQ[code as usize][sq as usize]
-}
-
-/// King safety, from Red's view: each missing defender (advisor, elephant) costs more while the
-/// enemy still has attacking pieces (rook 2, horse and cannon 1). From piece counts: O(1).
-pub fn extra(game: &XiangqiGame) -> Score {
-    let defenders = |c: usize| game.count(c, Kind::Guard) + game.count(c, Kind::Bull);
-    let attackers = |c: usize| {
-        2 * game.count(c, Kind::Rook) + game.count(c, Kind::Horse) + game.count(c, Kind::Cannon)
-    };
-    let danger = |c: usize| (4 - defenders(c)).max(0) * attackers(c ^ 1) * 4;
-    danger(1) - danger(0)
-}
+pub static PSQ: PsqTable = psq_table(&LAYOUT, 9);

@@ -6,10 +6,12 @@
 mod eval;
 #[cfg(test)]
 mod tests;
+mod weights;
 
-use super::palace::{build_zones, Cell, Kind, PalaceGame, Ruleset};
-use crate::game::{Dialect, Score};
-use crate::mailbox::{Sq, CELLS};
+use super::palace::{build_zones, Kind, PalaceGame, Ruleset};
+use crate::game::Dialect;
+use crate::mailbox::CELLS;
+use crate::variants::palace::eval::{Layout, PsqTable};
 
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -73,14 +75,11 @@ impl Ruleset for Xiangqi {
         })
     }
 
-    fn psq(code: Cell, sq: Sq) -> Score {
-        eval::psq(code, sq)
+    fn layout() -> &'static Layout {
+        &eval::LAYOUT
     }
-    fn extra_eval(game: &XiangqiGame) -> Score {
-        eval::extra(game)
-    }
-    fn order_value(kind: Kind) -> i32 {
-        eval::value(kind)
+    fn psq_table() -> &'static PsqTable {
+        &eval::PSQ
     }
     fn xboard_variant() -> &'static str {
         "xiangqi"
