@@ -3,9 +3,13 @@
 //! a slider's capture is a chain that may take several pieces), piece-square terms, each king's
 //! remaining forms and current form, whether the side to move can hit the enemy king now and
 //! whether its own king can be hit (each by the king's forms left: a hit on a one-form king wins),
-//! and the tempo.
+//! the first contacts of knights and sliders (where capture chains start), and the tempo.
 
-use super::board::{file, kind_of, rank, side_of, Position, Rules, EMPTY, KING, PAWN};
+use super::board::{
+    file, kind_of, rank, side_of, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
+    ROOK,
+};
+use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
 use super::check::in_check;
 use super::forms::KingState;
 use super::weights::{self as w, VALUES};
@@ -32,6 +36,7 @@ const _: () = {
     assert!(w::PST_ROOK_LEN == 32 && w::PST_QUEEN_LEN == 32);
     assert!(w::KING_FORMS_LEN == 3 && w::KING_FORM_LEN == 3);
     assert!(w::THREAT_CAN_HIT_LEN == 3 && w::THREAT_EXPOSED_LEN == 3 && w::TEMPO_LEN == 1);
+    assert!(w::THREAT_OURS_LEN == 5 && w::THREAT_THEIRS_LEN == 5);
 };
 
 /// The piece-square weight of a piece of `kind` and `side` on `sq`.
@@ -44,11 +49,48 @@ fn pst(kind: u8, side: Side, sq: u8) -> usize {
     let f = file(sq).min(7 - file(sq)) as usize;
     match kind {
         PAWN => w::PST_PAWN + (r - 1) * 4 + f,
-        2 => w::PST_KNIGHT + r * 4 + f,
-        3 => w::PST_BISHOP + r * 4 + f,
-        4 => w::PST_ROOK + r * 4 + f,
-        5 => w::PST_QUEEN + r * 4 + f,
+        KNIGHT => w::PST_KNIGHT + r * 4 + f,
+        BISHOP => w::PST_BISHOP + r * 4 + f,
+        ROOK => w::PST_ROOK + r * 4 + f,
+        QUEEN => w::PST_QUEEN + r * 4 + f,
         _ => w::PST_KING + r * 4 + f,
+    }
+}
+
+/// The enemy piece (not the king) a knight's leap or a slider's line from `from` meets first, for
+/// each leap or line: where a capture chain would start.
+fn first_contacts(pos: &Position, from: u8, kind: u8, side: Side, mut visit: impl FnMut(u8)) {
+    let lines: &[(i8, i8)] = match kind {
+        KNIGHT => &KNIGHT_LEAPS,
+        BISHOP => &DIAG,
+        ROOK => &ORTH,
+        _ => &[
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, -1),
+            (-1, 1),
+        ],
+    };
+    for &v in lines {
+        let mut at = step(from, v);
+        while let Some(s) = at {
+            let p = pos.board[s as usize];
+            if p == EMPTY {
+                if kind == KNIGHT {
+                    break;
+                }
+                at = step(s, v);
+                continue;
+            }
+            if side_of(p) != side && kind_of(p) != KING {
+                visit(kind_of(p));
+            }
+            break;
+        }
     }
 }
 
@@ -67,6 +109,16 @@ pub fn terms<T: Terms>(pos: &Position, rules: &Rules, t: &mut T) -> Phase {
             phase += PHASE_UNITS[kind as usize];
         }
         t.add(pst(kind, side, sq), sg);
+        if matches!(kind, KNIGHT | BISHOP | ROOK | QUEEN) {
+            let group = if side == pos.side {
+                w::THREAT_OURS
+            } else {
+                w::THREAT_THEIRS
+            };
+            first_contacts(pos, sq, kind, side, |victim| {
+                t.add(group + victim as usize - 1, sign(pos.side))
+            });
+        }
     }
     for side in [Side::White, Side::Black] {
         let state = pos.kings[side.index()];
