@@ -260,6 +260,10 @@ impl Game for Reflection {
         self.undo.len()
     }
 
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+
     fn generate(&self, moves: &mut MoveList<Turn>) {
         movegen::legal_turns(self.layout, &self.pos, self.rules, moves);
     }

@@ -143,6 +143,10 @@ impl Game for Symmetron {
         self.pos.undo.len()
     }
 
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+
     fn generate(&self, moves: &mut MoveList<Move>) {
         self.scratch().legal_moves(moves, Wanted::All);
     }
