@@ -6,6 +6,7 @@ pub mod match_rules;
 mod record;
 
 use crate::game::{Dialect, VariantOptions};
+use crate::perft;
 use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::protocol::{self, uci};
 use crate::search::{Control, Limits, TranspositionTable};
@@ -15,7 +16,6 @@ use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -42,8 +42,9 @@ pub enum Command {
     Perft {
         #[command(flatten)]
         position: PositionArgs,
+        /// Plies; deeper than the search's longest line (128) is refused.
         #[arg(long)]
-        depth: u32,
+        depth: u64,
         /// One `MOVE: COUNT` line per root move.
         #[arg(long)]
         divide: bool,
@@ -225,24 +226,22 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             depth,
             divide,
         } => {
+            let depth = perft::check_depth(depth)?;
             let (session, _) = position.session()?;
-            let start = Instant::now();
-            let nodes = if depth == 0 {
-                1
-            } else {
-                let counts = session.perft_divide(depth, Dialect::Uci);
-                if divide {
-                    for (mv, n) in &counts {
-                        say(&format!("{mv}: {n}"))?;
-                    }
+            let counts = session
+                .perft(depth, Dialect::Uci, &Control::default())
+                .map_err(|e| e.to_string())?;
+            if divide {
+                for (mv, n) in &counts.divide {
+                    say(&format!("{mv}: {n}"))?;
                 }
-                counts.iter().map(|(_, n)| n).sum()
-            };
-            let seconds = start.elapsed().as_secs_f64();
-            say(&format!("nodes {nodes}"))?;
+            }
+            let seconds = counts.elapsed.as_secs_f64();
+            say(&format!("nodes {}", counts.nodes))?;
             eprintln!(
-                "perft {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nps",
-                nodes as f64 / seconds.max(1e-9)
+                "perft {depth}: {} nodes in {seconds:.3} s, {:.0} nps",
+                counts.nodes,
+                counts.nodes as f64 / seconds.max(1e-9)
             );
         }
         Command::Play { position, moves } => {

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod mailbox;
+pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod session;

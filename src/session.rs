@@ -3,9 +3,9 @@
 //! generically, for every `Game`.
 
 use crate::game::{
-    perft, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE,
-    MATE_BOUND,
+    Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
 };
+use crate::perft;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
 
@@ -84,8 +84,18 @@ pub trait Session: Send {
     /// The steps of a legal move given as text (the first order the game accepts), e.g. to show
     /// the last turn; on error nothing is changed.
     fn turn_steps(&self, text: &str, dialect: Dialect) -> Result<Vec<Step>, MoveError>;
-    /// Leaf counts below each root move (`depth` >= 1).
-    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)>;
+    /// Perft as every front end runs it: exact, stoppable through `control`, `depth` at most
+    /// [`perft::MAX_DEPTH`]. Only a session without a move tree (a test double) keeps this
+    /// default.
+    fn perft(&self, depth: u32, _: Dialect, _: &Control) -> Result<perft::Counts, perft::Refusal> {
+        Err(perft::Refusal::NoMoveTree(depth))
+    }
+    /// The leaf counts below each root move (`depth` >= 1), not stoppable.
+    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)> {
+        self.perft(depth, dialect, &Control::default())
+            .map(|counts| counts.divide)
+            .unwrap_or_default()
+    }
     fn diagram(&self) -> String;
     fn evaluate(&self) -> Score;
     fn xboard_variant(&self) -> &'static str;
@@ -209,19 +219,13 @@ impl<G: Game> Session for GameSession<G> {
     fn key(&self) -> u64 {
         self.game.key()
     }
-    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)> {
-        use rayon::prelude::*;
-        let mut moves = MoveList::new();
-        self.game.generate(&mut moves);
-        moves
-            .par_iter()
-            .map(|&mv| {
-                let text = self.game.move_text(mv, dialect);
-                let mut g = self.game.clone();
-                g.make(mv);
-                (text, perft(&mut g, depth.saturating_sub(1)))
-            })
-            .collect()
+    fn perft(
+        &self,
+        depth: u32,
+        dialect: Dialect,
+        control: &Control,
+    ) -> Result<perft::Counts, perft::Refusal> {
+        perft::divide(&self.game, depth, dialect, control)
     }
     fn diagram(&self) -> String {
         self.game.diagram()

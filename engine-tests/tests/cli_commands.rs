@@ -115,6 +115,31 @@ fn perft_ends_with_the_node_count() {
     assert_eq!(stdout_lines(&output), vec!["nodes 400"]);
 }
 
+/// A depth no perft could reach is refused with a message instead of overflowing the stack.
+#[test]
+fn perft_refuses_depths_beyond_the_deepest() {
+    for depth in ["100000", "129", "30000000000"] {
+        let output = run(&["perft", "--variant", "chess", "--depth", depth]);
+        assert!(!output.status.success(), "--depth {depth} should fail");
+        assert!(stdout_lines(&output).is_empty(), "--depth {depth}");
+        let message = stderr(&output);
+        assert!(
+            message.contains(&format!("perft depth {depth} refused")) && message.contains("128"),
+            "--depth {depth}: {message}"
+        );
+    }
+    fails(
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--depth",
+            "99999999999999999999999",
+        ],
+        "--depth",
+    );
+}
+
 #[test]
 fn play_prints_the_fen_and_rejects_bad_moves() {
     assert_eq!(
