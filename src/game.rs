@@ -259,6 +259,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn no_moves_outcome(&self) -> Outcome;
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
+    /// The same evaluation as counts of the game's named weights (`crate::eval`), what the
+    /// tuner fits; `None` for a game whose evaluation has no weight file.
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        None
+    }
 
     /// Captures, promotions and the like: ordered by `order_hint`, kept out of killers/history.
     fn is_noisy(&self, mv: Self::Move) -> bool;

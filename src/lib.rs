@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod eval;
 pub mod game;
 pub mod mailbox;
 pub mod perft;

@@ -2,6 +2,7 @@
 //! strings and FENs, so the protocol layer never sees a variant's types. Implemented once,
 //! generically, for every `Game`.
 
+use crate::eval::EvalTrace;
 use crate::game::{
     Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
 };
@@ -98,6 +99,11 @@ pub trait Session: Send {
     }
     fn diagram(&self) -> String;
     fn evaluate(&self) -> Score;
+    /// The evaluation as counts of the game's named weights (for the tuner; `Game::eval_trace`).
+    fn eval_trace(&self) -> Option<EvalTrace>;
+    fn in_check(&self) -> bool;
+    /// Whether a legal move is noisy (a capture or the like: what quiescence searches).
+    fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError>;
     fn xboard_variant(&self) -> &'static str;
     fn xboard_setup(&self) -> Vec<String>;
     /// Searches the current position; `report` receives each iteration's lines.
@@ -232,6 +238,16 @@ impl<G: Game> Session for GameSession<G> {
     }
     fn evaluate(&self) -> Score {
         self.game.evaluate()
+    }
+    fn eval_trace(&self) -> Option<EvalTrace> {
+        self.game.eval_trace()
+    }
+    fn in_check(&self) -> bool {
+        self.game.in_check()
+    }
+    fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError> {
+        let mv = self.game.parse_move(text, dialect)?;
+        Ok(self.game.is_noisy(mv))
     }
     fn xboard_variant(&self) -> &'static str {
         self.game.xboard_variant()

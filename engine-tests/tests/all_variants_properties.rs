@@ -123,3 +123,40 @@ fn the_move_number_comes_from_the_fen_and_counts_black_moves() {
         }
     }
 }
+
+/// A game whose evaluation is written in weights (`kaleido::eval`) lists, for every position,
+/// counts that give back exactly the score `evaluate` returns: the tuner fits the evaluation the
+/// engine really plays with. Checked along seeded random games from every bench position.
+#[test]
+fn evaluation_traces_reproduce_the_evaluation() {
+    let mut soup = engine_tests::Soup(0x5EED_7ACE);
+    for info in VARIANTS {
+        let mut positions: Vec<&str> = vec!["startpos"];
+        positions.extend(info.bench.iter().copied());
+        for fen in positions {
+            let mut session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            if fen != "startpos" {
+                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
+            }
+            for _ in 0..60 {
+                if let Some(trace) = session.eval_trace() {
+                    assert_eq!(
+                        trace.engine_score(),
+                        session.evaluate(),
+                        "{}: {}",
+                        info.name,
+                        session.fen(Dialect::Uci)
+                    );
+                }
+                let moves = session.legal_moves(Dialect::Uci);
+                if moves.is_empty() || session.outcome().is_some() {
+                    break;
+                }
+                let mv = &moves[(soup.next_u64() % moves.len() as u64) as usize];
+                session.play(mv, Dialect::Uci).expect("legal move");
+            }
+        }
+    }
+}

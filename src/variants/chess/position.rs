@@ -413,6 +413,9 @@ impl Game for Chess {
     fn evaluate(&self) -> Score {
         eval::evaluate(self)
     }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(self))
+    }
 
     fn is_noisy(&self, mv: ChessMove) -> bool {
         mv.promotion != 0 || mv.special == Special::EnPassant || self.board[mv.to as usize] != EMPTY

@@ -12,6 +12,7 @@ mod notation;
 mod piece;
 #[cfg(test)]
 mod tests;
+mod weights;
 mod xboard;
 
 pub use board::Turn;
@@ -366,6 +367,9 @@ impl Game for Reflection {
 
     fn evaluate(&self) -> Score {
         eval::evaluate(self.layout, &self.pos, self.rules)
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(self.layout, &self.pos, self.rules))
     }
 
     fn is_noisy(&self, mv: Turn) -> bool {

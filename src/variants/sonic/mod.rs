@@ -13,6 +13,7 @@ pub mod moves;
 pub mod notation;
 #[cfg(test)]
 mod tests;
+mod weights;
 
 use crate::game::{
     Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
@@ -154,6 +155,9 @@ impl Game for Sonic {
     }
     fn evaluate(&self) -> Score {
         eval::evaluate(&self.pos, &self.rules)
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(&self.pos, &self.rules))
     }
     fn is_noisy(&self, mv: SonicMove) -> bool {
         let target = self.pos.board[mv.to() as usize];

@@ -13,6 +13,7 @@ pub mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod weights;
 
 use crate::game::{Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
 use crate::mailbox::Sq;
@@ -196,6 +197,9 @@ impl Game for Symmetron {
 
     fn evaluate(&self) -> Score {
         self.pos.evaluate()
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(self.pos.trace())
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
