@@ -15,16 +15,19 @@
 //! `--log FILE` appends every line received, so tests can check what the referee sent.
 //!
 //! How an XBoard engine behaves (the ways real engines differ, each pinned by a test):
-//! - `--features TEXT` the `feature` list sent after `protover` (`none`: none at all, a protocol
+//! - `--features TEXT` the `feature` list sent after `protover`, `+` for a space (`none`: none, a protocol
 //!   version 1 engine that stays silent; `error`: answers `Error (unknown command): protover`);
 //! - `--feature-delay MS` waits before answering `protover` (reading nothing meanwhile);
 //! - `--done0` sends `feature done=0` at once, the rest after the delay;
 //! - `--stall` answers `protover` only once another line arrives (GNU Chess 6);
 //! - `--double-pong` answers every `ping` twice and sends a stray `pong 0` first (GNU Chess 6);
-//! - `--move-format coord|san|numbered` its own moves as `move e2e4`, `move Nf3` (Phalanx) or
-//!   `1. ... e2e4` (GNU Chess).
+//! - `--move-format coord|san|numbered|people` its own moves as `move e2e4`, `move Nf3`
+//!   (Phalanx), `1. ... e2e4` (GNU Chess) or only `My move is : e2e4` (GNU Chess without
+//!   `--xboard`, which no GUI reads);
+//! - `--unknown-as-illegal` answers `computer` with `Illegal move: computer` (Phalanx).
 //!
 //! `--think MS` sleeps before every move (a match that is still running when a test stops it);
+//! `--ignore-quit` neither leaves on `quit` nor when its input closes: only a signal ends it;
 //! `--no-variant-option` (UCI) announces no UCI_Variant; `--option-names A,B` (UCI) announces
 //! only these options besides it.
 
@@ -50,6 +53,7 @@ enum MoveFormat {
     Coord,
     San,
     Numbered,
+    People,
 }
 
 struct Fake {
@@ -81,6 +85,8 @@ struct Fake {
     variant_option: bool,
     option_names: Option<Vec<String>>,
     received_moves: u32,
+    unknown_as_illegal: bool,
+    ignore_quit: bool,
 }
 
 fn out(line: &str) {
@@ -222,6 +228,7 @@ impl Fake {
                 }
                 MoveFormat::San => out(&format!("move {record}")),
                 MoveFormat::Numbered => out(&format!("{number}. ... {text}")),
+                MoveFormat::People => out(&format!("My move is : {text}")),
             }
             if let Some(session) = self.session.as_mut() {
                 let _ = session.play(&text, Dialect::XBoard);
@@ -300,6 +307,7 @@ impl Fake {
                 }
             }
             "go" => self.think(),
+            "quit" if self.ignore_quit => {}
             "quit" => std::process::exit(0),
             _ => {}
         }
@@ -335,6 +343,7 @@ impl Fake {
             "force" => self.forced = true,
             "post" => self.post = true,
             "nopost" => self.post = false,
+            "computer" if self.unknown_as_illegal => out("Illegal move: computer"),
             "ping" => {
                 out(&format!("pong {}", rest.trim()));
                 if self.double_pong {
@@ -346,6 +355,7 @@ impl Fake {
                 self.my_side = self.session.as_ref().map(|s| s.side_to_move());
                 self.think();
             }
+            "quit" if self.ignore_quit => {}
             "quit" => std::process::exit(0),
             "xboard" | "accepted" | "rejected" | "level" | "st" | "sd" | "time" | "otim"
             | "easy" | "hard" | "result" | "random" | "computer" | "white" | "black" | "" => {}
@@ -455,14 +465,17 @@ fn main() {
         my_side: None,
         parts: Vec::new(),
         post: false,
-        features: value("--features").unwrap_or_else(|| {
-            let mut names: Vec<&str> = variants::names().collect();
-            names.push("normal");
-            format!(
-                "ping=1 setboard=1 usermove=1 myname=\"FakeEngine\" variants=\"{}\"",
-                names.join(",")
-            )
-        }),
+        // One argument: `+` stands for a space.
+        features: value("--features")
+            .map(|f| f.replace('+', " "))
+            .unwrap_or_else(|| {
+                let mut names: Vec<&str> = variants::names().collect();
+                names.push("normal");
+                format!(
+                    "ping=1 setboard=1 usermove=1 myname=\"FakeEngine\" variants=\"{}\"",
+                    names.join(",")
+                )
+            }),
         feature_delay: millis("--feature-delay"),
         done0: flag("--done0"),
         stall: flag("--stall"),
@@ -471,6 +484,7 @@ fn main() {
         move_format: match value("--move-format").as_deref() {
             Some("san") => MoveFormat::San,
             Some("numbered") => MoveFormat::Numbered,
+            Some("people") => MoveFormat::People,
             _ => MoveFormat::Coord,
         },
         think: millis("--think"),
@@ -478,6 +492,8 @@ fn main() {
         option_names: value("--option-names")
             .map(|list| list.split(',').map(str::to_string).collect()),
         received_moves: 0,
+        unknown_as_illegal: flag("--unknown-as-illegal"),
+        ignore_quit: flag("--ignore-quit"),
     };
     fake.reset();
     let stdin = std::io::stdin();
@@ -495,6 +511,12 @@ fn main() {
             fake.xboard_command(line.trim());
         } else {
             fake.uci_command(line.trim());
+        }
+    }
+    if fake.ignore_quit {
+        // Input closed: a stuck engine stays until it is killed.
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(60));
         }
     }
 }
