@@ -84,3 +84,70 @@ pub fn play(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Adjudication;
+    use crate::openings::Opening;
+    use crate::player::Limit;
+    use crate::rules::{Judge, RuleOptions, Rules};
+    use std::time::Duration;
+
+    /// Rules that panic when a game is set up: the failure the pool must turn into an error.
+    struct PanickingRules;
+
+    impl Rules for PanickingRules {
+        fn variants(&self) -> Vec<String> {
+            vec!["boom".into()]
+        }
+        fn rule_options(&self, _: &str, options: &RuleOptions) -> Result<RuleOptions, String> {
+            Ok(options.clone())
+        }
+        fn new_game(&self, _: &str, _: &RuleOptions) -> Result<Box<dyn Judge>, String> {
+            panic!("the rules fell over")
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_game_cancels_the_match_and_is_reported() {
+        let config = RefereeConfig {
+            rules: &PanickingRules,
+            variant: "boom".into(),
+            options: RuleOptions::new(),
+            limit: Limit::Depth(1),
+            margin: Duration::ZERO,
+            move_timeout: Duration::from_secs(1),
+            feature_timeout: Duration::from_secs(1),
+            max_plies: None,
+            adjudication: Adjudication::default(),
+            debug: false,
+            cancel: Cancel::new(),
+        };
+        let specs = vec![
+            EngineSpec::parse("a").unwrap(),
+            EngineSpec::parse("b").unwrap(),
+        ];
+        let jobs: Vec<GameJob> = (1..=4)
+            .map(|number| GameJob {
+                number,
+                white: 0,
+                black: 1,
+                opening: Opening::default(),
+            })
+            .collect();
+        let mut results = Vec::new();
+        play(&config, &specs, jobs, 1, |result| {
+            results.push(result);
+            Next::Continue
+        });
+        // The first game's panic stops the match: no further game is started.
+        assert_eq!(results.len(), 1, "{results:?}");
+        let error = results[0].as_ref().unwrap_err();
+        assert!(
+            error.contains("game 1: internal error: the rules fell over"),
+            "{error}"
+        );
+        assert_eq!(config.cancel.reason(), Some(cancel::ERROR));
+    }
+}

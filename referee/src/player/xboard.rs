@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 const DONE0_TIMEOUT: Duration = Duration::from_secs(60);
 /// Silence this long before the first `feature` line earns the engine an empty line. GNU Chess 6
 /// answers `protover` only once more input arrives (its adapter thread waits for the stdin lock
-/// that its input thread holds in a blocking read); an empty line is no command to any engine.
-const NUDGE_AFTER: Duration = Duration::from_millis(500);
+/// that its input thread holds in a blocking read): measured, it needs one to seven such lines,
+/// and starts in 0.3 s when they come every 100 ms, in 1-3.5 s at 500 ms. An empty line is no
+/// command to any engine.
+const NUDGE_AFTER: Duration = Duration::from_millis(200);
 
 pub(super) struct XBoardPlayer {
     process: EngineProcess,
