@@ -5,6 +5,7 @@
 #
 #   scripts/engine_matrix.sh            # all engines, 4 games each
 #   GAMES=2 ONLY=gnuchess scripts/engine_matrix.sh
+#   EXTRA="--time-margin 250" scripts/engine_matrix.sh   # more arguments for every match
 #
 # Debian installs the engines in its games directory, which is not on PATH by default.
 set -euo pipefail
@@ -13,6 +14,7 @@ KALEIDO=${KALEIDO:-target/release/kaleido}
 GAMES=${GAMES:-4}
 OUT=${OUT:-target/engine-matrix}
 ONLY=${ONLY:-}
+EXTRA=${EXTRA:-}
 mkdir -p "$OUT"
 
 # name  variant  time control  engine spec (the command is looked up on PATH)
@@ -40,7 +42,7 @@ for row in "${MATRIX[@]}"; do
   status=0
   nice -n 10 "$KALEIDO" match --variant "$variant" --games "$GAMES" --tc "$tc" --concurrency 1 \
     --engine "cmd=$KALEIDO name=Kaleido" --engine "$spec" \
-    --pgn "$OUT/$name-$variant.pgn" >"$log" 2>&1 || status=$?
+    --pgn "$OUT/$name-$variant.pgn" $EXTRA >"$log" 2>&1 || status=$?
   echo "== $name, $variant, $tc, '$spec': exit $status, $(( $(date +%s) - start )) s"
   grep -E " vs .*games\), score|^Terminations:|^kaleido:" "$log" || true
 done

@@ -3,39 +3,20 @@
 //! version 1, GNU Chess's stall before `protover`, doubled pongs, `Illegal move` answers to
 //! commands, and engines refused before the first game with a line that says why.
 
-use clap::Parser;
+use engine_tests::matches::match_args;
 use kaleido::cli::match_rules::run_match;
 use kaleido_referee::{MatchArgs, MatchSummary};
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: MatchArgs,
-}
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaleido-match-cecp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    engine_tests::matches::scratch("match-cecp", name)
 }
 
 fn args(variant: &str, engines: &[String], extra: &[&str]) -> MatchArgs {
-    let mut argv: Vec<String> = vec![
-        "match".into(),
-        "--variant".into(),
-        variant.into(),
-        "--quiet".into(),
-    ];
-    for engine in engines {
-        argv.push("--engine".into());
-        argv.push(engine.clone());
-    }
-    argv.extend(extra.iter().map(|s| s.to_string()));
-    Cli::try_parse_from(&argv).expect("arguments parse").args
+    let mut all = vec!["--quiet"];
+    all.extend_from_slice(extra);
+    match_args(variant, engines, &all)
 }
 
 /// A fake XBoard engine with `options` (see fake_engine.rs), logging what it receives to `log`.
@@ -259,7 +240,8 @@ fn engines_that_cannot_play_are_refused_before_the_first_game() {
         error.contains("engine Plain (") && error.contains("no UCI_Variant option"),
         "{error}"
     );
-    // GNU Chess without --xboard: it prints its moves for people only.
+    // An engine that prints its moves for people only (`My move is : e2e4`, as GNU Chess does
+    // besides its CECP form).
     let error = refused(
         "chess",
         xboard("ForPeople", 1, "--move-format people", None),
@@ -268,7 +250,7 @@ fn engines_that_cannot_play_are_refused_before_the_first_game() {
         error.contains("engine ForPeople (")
             && error.contains("sent no move")
             && error.contains("My move is")
-            && error.contains("--xboard"),
+            && error.contains("flag for XBoard mode"),
         "{error}"
     );
 }

@@ -6,11 +6,7 @@ use engine_tests::binary::run;
 const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kaleido-match-uci-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    engine_tests::matches::scratch("match-uci", name)
 }
 
 #[test]

@@ -125,7 +125,7 @@ pub fn probe(
         Err(Fault::Timeout) => {
             let hint = if recent.to_lowercase().contains("move") {
                 " (it prints moves, but not as `move X`: does it need a command-line flag for \
-                 XBoard mode, like `gnuchess --xboard`?)"
+                 XBoard mode?)"
             } else {
                 ""
             };

@@ -22,8 +22,8 @@
 //! - `--stall` answers `protover` only once another line arrives (GNU Chess 6);
 //! - `--double-pong` answers every `ping` twice and sends a stray `pong 0` first (GNU Chess 6);
 //! - `--move-format coord|san|numbered|people` its own moves as `move e2e4`, `move Nf3`
-//!   (Phalanx), `1. ... e2e4` (GNU Chess) or only `My move is : e2e4` (GNU Chess without
-//!   `--xboard`, which no GUI reads);
+//!   (Phalanx), `1. ... e2e4` (GNU Chess) or only `My move is : e2e4` (what GNU Chess prints
+//!   for people, which no GUI reads);
 //! - `--unknown-as-illegal` answers `computer` with `Illegal move: computer` (Phalanx).
 //!
 //! `--think MS` sleeps before every move (a match that is still running when a test stops it);
