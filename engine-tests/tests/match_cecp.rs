@@ -79,6 +79,35 @@ fn san_and_numbered_moves_are_read_like_coordinates() {
 }
 
 #[test]
+fn an_engine_with_san_1_is_sent_san() {
+    let log = scratch("san.log");
+    plays_clean(
+        &[
+            xboard(
+                "SanEngine",
+                1,
+                "--features ping=1+san=1 --move-format san",
+                Some(&log),
+            ),
+            uci("Partner", 2),
+        ],
+        &[],
+    );
+    let lines = log_lines(&log);
+    // usermove=0: bare moves; SAN pawn moves are two characters (`e4`), coordinates four.
+    let san = |l: &str| {
+        let b = l.as_bytes();
+        b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+            || l.starts_with(['N', 'B', 'R', 'Q', 'K'])
+    };
+    assert!(lines.iter().any(|l| san(l)), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("usermove")),
+        "{lines:?}"
+    );
+}
+
+#[test]
 fn features_that_come_after_the_timeout_still_count() {
     let log = scratch("late.log");
     // The feature list is one argument of the fake: `+` stands for a space.

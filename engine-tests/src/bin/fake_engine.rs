@@ -403,7 +403,13 @@ impl Fake {
         };
         self.parts.push(part.to_string());
         let turn = self.parts.join(" ");
-        match session.play(&turn, Dialect::XBoard) {
+        // With `san=1` among its features the engine is sent SAN.
+        let dialect = if self.features.contains("san=1") {
+            Dialect::Record
+        } else {
+            Dialect::XBoard
+        };
+        match session.play(&turn, dialect) {
             Ok(()) => self.parts.clear(),
             Err(MoveError::Incomplete) => return,
             Err(_) => {
