@@ -1,6 +1,7 @@
 //! Helpers shared by Kaleido's integration tests.
 
 pub mod binary;
+pub mod matches;
 
 use kaleido::game::{Game, MoveList};
 use kaleido::search::{self, Control, Limits, TranspositionTable};

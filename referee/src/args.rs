@@ -53,6 +53,10 @@ pub struct MatchArgs {
     /// Milliseconds an engine may exceed its clock before it forfeits (pipe and scheduling delays).
     #[arg(long, default_value_t = 50)]
     pub time_margin: u64,
+    /// Seconds an XBoard engine may take to send its `feature` lines after `protover 2` (XBoard
+    /// waits 10; `feature done=0` extends the wait to 60).
+    #[arg(long, default_value_t = 10.0)]
+    pub feature_timeout: f64,
     /// Seconds one move may take under --nodes or --depth before the engine forfeits.
     #[arg(long, default_value_t = 60.0)]
     pub move_timeout: f64,

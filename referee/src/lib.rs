@@ -7,6 +7,7 @@
 //! See docs/match.md.
 
 pub mod args;
+pub mod cancel;
 pub mod engines;
 pub mod game;
 pub mod judge;
@@ -26,6 +27,7 @@ pub use args::MatchArgs;
 pub use report::MatchSummary;
 pub use rules::{Dialect, Judge, MoveError, Outcome, RuleOptions, Rules, Side};
 
+use cancel::Cancel;
 use game::{Adjudication, RefereeConfig};
 use openings::Opening;
 use player::Limit;
@@ -36,9 +38,18 @@ use stats::{Sprt, Tally};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// Runs a match; progress and the results table go to stdout.
+/// Runs a match; progress and the results table go to stdout. SIGINT, SIGTERM and SIGHUP end it
+/// early: running games are cancelled, every engine is ended, the table of the games finished
+/// so far is printed and the match returns an error that names the signal.
 pub fn run(args: &MatchArgs, rules: &dyn Rules) -> Result<(), String> {
-    run_match(args, rules).map(|_| ())
+    let cancel = Cancel::new();
+    cancel.on_signals()?;
+    run_cancellable(args, rules, &cancel).map(|_| ())
+}
+
+/// Checks every argument, then plays the match.
+pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, String> {
+    run_cancellable(args, rules, &Cancel::new())
 }
 
 /// `--option NAME=VALUE` pairs, checked and canonicalised by the rules.
@@ -80,8 +91,12 @@ fn limit(args: &MatchArgs, specs: &[EngineSpec]) -> Result<Limit, String> {
     Ok(limit)
 }
 
-/// Checks every argument, then plays the match.
-pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, String> {
+/// `run_match` that ends early when `cancel` is set (by a signal, a failure, or the caller).
+pub fn run_cancellable(
+    args: &MatchArgs,
+    rules: &dyn Rules,
+    cancel: &Cancel,
+) -> Result<MatchSummary, String> {
     let known = rules.variants();
     let variant = known
         .iter()
@@ -113,8 +128,13 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
         Some(_) => return Err("--sprt needs exactly two engines".into()),
         None => None,
     };
-    if !(args.move_timeout.is_finite() && args.move_timeout > 0.0) {
-        return Err("--move-timeout must be a positive number of seconds".into());
+    for (flag, seconds) in [
+        ("--move-timeout", args.move_timeout),
+        ("--feature-timeout", args.feature_timeout),
+    ] {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e6) {
+            return Err(format!("{flag} must be a positive number of seconds"));
+        }
     }
     let config = RefereeConfig {
         rules,
@@ -123,6 +143,7 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
         limit: limit.clone(),
         margin: Duration::from_millis(args.time_margin),
         move_timeout: Duration::from_secs_f64(args.move_timeout),
+        feature_timeout: Duration::from_secs_f64(args.feature_timeout),
         max_plies: args.max_plies,
         adjudication: Adjudication {
             resign: args.resign.as_ref().map(|v| (v[0] as i32, v[1].max(1))),
@@ -132,6 +153,7 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
                 .map(|v| (v[0] as i32, v[1].max(1), v[2] as usize)),
         },
         debug: args.debug,
+        cancel: cancel.clone(),
     };
 
     // Openings are fixed before the first game, so every pairing meets the same ones.
@@ -153,7 +175,16 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
     let jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
     let total = jobs.len();
 
-    engines::probe(&specs, &options, args.debug)?;
+    let needs_setboard = file_openings
+        .as_ref()
+        .is_some_and(|list| list.iter().any(|o| o.fen.is_some()));
+    engines::probe_all(&mut specs, &config, needs_setboard)?;
+    if let Some(why) = cancel.reason() {
+        return Err(format!(
+            "match cancelled ({}) before its first game",
+            cancel::reason_text(why)
+        ));
+    }
 
     let header = PgnHeader {
         event: args.event.clone(),
@@ -187,7 +218,7 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
             Ok(game) => game,
             Err(e) => {
                 failure.get_or_insert(e);
-                return Next::Stop;
+                return Next::Abort;
             }
         };
         let mut next = Next::Continue;
@@ -195,7 +226,7 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
             let written = file.write_all(record::write_game(&header, &game).as_bytes());
             if let Err(e) = written.and_then(|_| file.flush()) {
                 failure.get_or_insert(format!("cannot write the PGN: {e}"));
-                next = Next::Stop;
+                next = Next::Abort;
             }
         }
         summary.add_game(game);
@@ -217,9 +248,16 @@ pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, St
         }
         next
     });
+    print!("{}", report::results_table(&summary));
     if let Some(e) = failure {
         return Err(e);
     }
-    print!("{}", report::results_table(&summary));
+    if let Some(why) = cancel.reason() {
+        return Err(format!(
+            "match interrupted by {} after {} of {total} games (the table counts those)",
+            cancel::reason_text(why),
+            summary.games.len()
+        ));
+    }
     Ok(summary)
 }

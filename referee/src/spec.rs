@@ -12,6 +12,8 @@ pub enum Protocol {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     pub name: String,
+    /// The name came from `name=` (otherwise the engine's own name replaces the command's).
+    pub named: bool,
     pub program: String,
     /// Command-line arguments: every token after the command that is not a known `KEY=VALUE`.
     pub args: Vec<String>,
@@ -103,6 +105,7 @@ impl EngineSpec {
             }
         }
         let program = program.ok_or_else(|| format!("engine '{text}': no command"))?;
+        let named = name.is_some();
         let name = name.unwrap_or_else(|| {
             std::path::Path::new(&program)
                 .file_name()
@@ -111,6 +114,7 @@ impl EngineSpec {
         });
         Ok(EngineSpec {
             name,
+            named,
             program,
             args,
             dir,

@@ -71,13 +71,12 @@ impl ScoreRuns {
                 0
             };
             if self.drawish >= 2 * moves {
-                return Some(Ending {
-                    winner: None,
-                    termination: "adjudication".into(),
-                    comment: format!(
+                return Some(Ending::draw(
+                    "adjudication",
+                    format!(
                         "draw by adjudication: both engines scored within {threshold} cp for {moves} moves"
                     ),
-                });
+                ));
             }
         }
         None

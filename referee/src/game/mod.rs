@@ -4,6 +4,7 @@ mod adjudication;
 
 pub use adjudication::Adjudication;
 
+use crate::cancel::Cancel;
 use crate::judge::play_move;
 use crate::player::{start_player, GameStart, Limit, Player, PlyText, Reply, Turn};
 use crate::process::Fault;
@@ -25,16 +26,25 @@ pub struct RefereeConfig<'a> {
     pub margin: Duration,
     /// For node- and depth-limited games: how long one move may take before it counts as a hang.
     pub move_timeout: Duration,
+    /// How long an XBoard engine may take to send its features.
+    pub feature_timeout: Duration,
     pub max_plies: Option<usize>,
     pub adjudication: Adjudication,
     pub debug: bool,
+    /// Set when the match ends early: running games stop and are not counted.
+    pub cancel: Cancel,
 }
+
+/// How long the referee keeps listening after a clock ran out, to say by how much it was missed.
+const LATE_WINDOW: Duration = Duration::from_secs(1);
 
 /// How a game ended, before it is written into the record.
 struct Ending {
     winner: Option<Side>,
     termination: String,
     comment: String,
+    /// The match was cancelled: the game has no result.
+    aborted: bool,
 }
 
 impl Ending {
@@ -43,6 +53,23 @@ impl Ending {
             winner: Some(side.other()),
             termination: termination.to_string(),
             comment,
+            aborted: false,
+        }
+    }
+
+    fn draw(termination: &str, comment: String) -> Ending {
+        Ending {
+            winner: None,
+            termination: termination.to_string(),
+            comment,
+            aborted: false,
+        }
+    }
+
+    fn aborted() -> Ending {
+        Ending {
+            aborted: true,
+            ..Ending::draw("aborted", "the match was cancelled".into())
         }
     }
 
@@ -63,17 +90,19 @@ impl Ending {
                 "protocol error",
                 format!("{} ({name}) {what}", side.name()),
             ),
+            Fault::Cancelled => Ending::aborted(),
         }
     }
 }
 
-/// Plays one game. An `Err` is a problem of the match itself (a bad opening, a variant that cannot
-/// be created); everything an engine does wrong ends the game with a result instead.
+/// Plays one game; `None` when the match was cancelled before it ended. An `Err` is a problem of
+/// the match itself (a bad opening, a variant that cannot be created); everything an engine does
+/// wrong ends the game with a result instead.
 pub fn play_game(
     config: &RefereeConfig,
     engines: &[EngineSpec],
     job: &GameJob,
-) -> Result<GameRecord, String> {
+) -> Result<Option<GameRecord>, String> {
     let mut judge = config.rules.new_game(&config.variant, &config.options)?;
     if let Some(fen) = &job.opening.fen {
         judge.set_fen(fen, Dialect::Uci)?;
@@ -125,7 +154,7 @@ pub fn play_game(
             limit: &limits[side.index()],
             move_timeout: config.move_timeout,
         };
-        let started = start_player(spec, &config.options, config.debug).and_then(|mut player| {
+        let started = start_player(spec, config).and_then(|mut player| {
             player.new_game(&start)?;
             Ok(player)
         });
@@ -149,6 +178,12 @@ pub fn play_game(
             &limits,
         ),
     };
+    if ending.aborted {
+        for player in players {
+            player.quit();
+        }
+        return Ok(None);
+    }
     record.winner = ending.winner;
     record.termination = ending.termination;
     record.comment = ending.comment;
@@ -156,7 +191,7 @@ pub fn play_game(
     for player in players {
         player.finish(result, &record.comment);
     }
-    Ok(record)
+    Ok(Some(record))
 }
 
 /// The move loop: asks the side to move, judges, records, until the game ends.
@@ -180,14 +215,11 @@ fn run_game(
                 winner: outcome.winner,
                 termination: outcome.reason.clone(),
                 comment: outcome.reason,
+                aborted: false,
             };
         }
         if config.max_plies.is_some_and(|max| judge.plies() >= max) {
-            return Ending {
-                winner: None,
-                termination: "max plies".into(),
-                comment: format!("draw: {} plies played", judge.plies()),
-            };
+            return Ending::draw("max plies", format!("draw: {} plies played", judge.plies()));
         }
         let side = judge.side_to_move();
         let player = &mut players[side.index()];
@@ -208,7 +240,7 @@ fn run_game(
                 Limit::Clock { .. } => clocks[side.index()] + config.margin,
                 _ => config.move_timeout,
             };
-        let dialect = player.dialect();
+        let dialects = player.dialects();
         let mut parts: Vec<String> = Vec::new();
         let ply = loop {
             let reply = match player.read_reply(deadline) {
@@ -216,16 +248,31 @@ fn run_game(
                 Err(Fault::Timeout) => {
                     let allowed = match config.limit {
                         Limit::Clock { .. } => format!(
-                            "clock {:.3} s + margin {:.3} s",
+                            "its clock ({:.3} s + margin {:.3} s) ran out",
                             clocks[side.index()].as_secs_f64(),
                             config.margin.as_secs_f64()
                         ),
-                        _ => format!("move timeout {:.3} s", config.move_timeout.as_secs_f64()),
+                        _ => format!(
+                            "the move timeout ({:.3} s) ran out",
+                            config.move_timeout.as_secs_f64()
+                        ),
+                    };
+                    // Listen a little longer: a move just late points at load, none at a hang.
+                    let late = match player.read_reply(deadline + LATE_WINDOW) {
+                        Ok(_) => format!(
+                            "its reply came {:.3} s later",
+                            player
+                                .reply_time()
+                                .saturating_duration_since(deadline)
+                                .as_secs_f64()
+                        ),
+                        Err(Fault::Cancelled) => return Ending::aborted(),
+                        Err(_) => format!("nothing came in {} s more", LATE_WINDOW.as_secs()),
                     };
                     return Ending::loss(
                         side,
                         "time forfeit",
-                        format!("{} ({name}) loses on time ({allowed})", side.name()),
+                        format!("{} ({name}) loses on time: {allowed}; {late}", side.name()),
                     );
                 }
                 Err(fault) => return Ending::from_fault(side, &name, fault),
@@ -234,10 +281,10 @@ fn run_game(
                 Reply::Move(text) => {
                     parts.push(text);
                     let turn_text = parts.join(" ");
-                    match play_move(judge, &turn_text, dialect) {
+                    match read_move(judge, &turn_text, dialects, parts.len() == 1) {
                         Ok(ply) => break ply,
                         // A multi-part XBoard turn: wait for the rest.
-                        Err(MoveError::Incomplete) if dialect != Dialect::Uci => continue,
+                        Err(MoveError::Incomplete) if dialects[0] != Dialect::Uci => continue,
                         Err(error) => {
                             let kind = match error {
                                 MoveError::Unparsable(_) => "an unparsable move",
@@ -302,6 +349,28 @@ fn run_game(
         if let Some(ending) = runs.update(&config.adjudication, side, thinking, plies.len()) {
             return ending;
         }
+    }
+}
+
+/// Reads an engine's move in its first dialect, or, for a move in one part that the first does
+/// not parse, in the others (an XBoard engine's SAN). When none reads it, the first dialect's
+/// error is the one reported.
+pub(crate) fn read_move(
+    judge: &mut dyn Judge,
+    text: &str,
+    dialects: &[Dialect],
+    single_part: bool,
+) -> Result<PlyText, MoveError> {
+    let first = play_move(judge, text, dialects[0]);
+    if !single_part || !matches!(first, Err(MoveError::Unparsable(_))) {
+        return first;
+    }
+    match dialects[1..]
+        .iter()
+        .find_map(|&dialect| play_move(judge, text, dialect).ok())
+    {
+        Some(ply) => Ok(ply),
+        None => first,
     }
 }
 

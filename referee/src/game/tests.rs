@@ -118,8 +118,15 @@ impl Player for ScriptedPlayer {
     fn name(&self) -> &str {
         "scripted"
     }
-    fn dialect(&self) -> Dialect {
-        self.dialect
+    fn dialects(&self) -> &'static [Dialect] {
+        match self.dialect {
+            Dialect::Uci => &[Dialect::Uci],
+            Dialect::XBoard => &[Dialect::XBoard, Dialect::Record],
+            Dialect::Record => &[Dialect::Record],
+        }
+    }
+    fn info(&self) -> crate::player::EngineInfo {
+        crate::player::EngineInfo::default()
     }
     fn new_game(&mut self, _: &GameStart) -> Result<(), Fault> {
         Ok(())
@@ -149,6 +156,9 @@ impl Player for ScriptedPlayer {
     }
     fn finish(self: Box<Self>, _: &str, _: &str) {}
     fn quit(self: Box<Self>) {}
+    fn recent(&self) -> String {
+        String::new()
+    }
 }
 
 fn race(white: Box<dyn Player>, black: Box<dyn Player>, limit: Limit) -> (Ending, GameRecord) {
@@ -159,9 +169,11 @@ fn race(white: Box<dyn Player>, black: Box<dyn Player>, limit: Limit) -> (Ending
         limit,
         margin: Duration::from_millis(20),
         move_timeout: Duration::from_millis(300),
+        feature_timeout: Duration::from_secs(1),
         max_plies: Some(5),
         adjudication: Adjudication::default(),
         debug: false,
+        cancel: crate::cancel::Cancel::new(),
     };
     let mut record = GameRecord {
         number: 1,

@@ -1,10 +1,12 @@
 //! The two engine protocols as seen by the referee: UCI and XBoard (CECP v2). A `Player` turns the
 //! referee's game state into protocol commands and the engine's output into replies; it never
-//! judges a move (the referee's `Session` does).
+//! judges a move (the referee's `Judge` does).
 
+mod cecp;
 mod uci;
 mod xboard;
 
+use crate::game::RefereeConfig;
 use crate::process::{EngineProcess, Fault};
 use crate::rules::{Dialect, RuleOptions, Side};
 use crate::spec::{EngineSpec, Protocol};
@@ -12,12 +14,10 @@ use std::time::{Duration, Instant};
 use uci::UciPlayer;
 use xboard::XBoardPlayer;
 
-/// How long an engine may take to answer `uci` / `protover 2` (the feature list).
+/// How long an engine may take to answer `uci` (`uciok`).
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long `isready` / `ping` may take (hash allocation, `variant` setup).
 const READY_TIMEOUT: Duration = Duration::from_secs(30);
-/// CECP: without `feature done=0` an engine has 2 seconds to finish its feature list.
-const FEATURE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// How much thinking each move gets.
 #[derive(Clone, Debug, PartialEq)]
@@ -101,10 +101,25 @@ pub struct Thinking {
     pub depth: u32,
 }
 
+/// What the handshake told about an engine.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// The name the engine gives itself (UCI `id name`, CECP `myname`).
+    pub name: Option<String>,
+    /// The variants it lists (UCI_Variant's values, CECP `variants`); `None` when it lists none.
+    pub variants: Option<Vec<String>>,
+    /// Whether it can be given a start position (UCI always; CECP `setboard=1`).
+    pub setboard: bool,
+    /// The names of the options it announced.
+    pub options: Vec<String>,
+}
+
 pub trait Player: Send {
     fn name(&self) -> &str;
-    /// The dialect this engine's moves are read in.
-    fn dialect(&self) -> Dialect;
+    /// The dialects this engine's moves are read in, the first for multi-part turns (an XBoard
+    /// engine may send SAN whatever `san=` says, as XBoard accepts both).
+    fn dialects(&self) -> &'static [Dialect];
+    fn info(&self) -> EngineInfo;
     fn new_game(&mut self, start: &GameStart) -> Result<(), Fault>;
     /// Tells the engine what happened since it last moved and starts its clock-limited search.
     fn start_turn(&mut self, turn: &Turn) -> Result<(), Fault>;
@@ -120,24 +135,28 @@ pub trait Player: Send {
     fn finish(self: Box<Self>, result: &str, comment: &str);
     /// Ends the engine's process outside a game.
     fn quit(self: Box<Self>);
+    /// The latest lines exchanged with the engine, for error messages.
+    fn recent(&self) -> String;
 }
 
 /// Starts an engine and completes the protocol handshake. A command that cannot be run at all is
 /// reported as `Fault::Crashed` with the reason.
-pub fn start_player(
-    spec: &EngineSpec,
-    rule_options: &RuleOptions,
-    debug: bool,
-) -> Result<Box<dyn Player>, Fault> {
-    let process = EngineProcess::spawn(spec, debug).map_err(Fault::Crashed)?;
+pub fn start_player(spec: &EngineSpec, config: &RefereeConfig) -> Result<Box<dyn Player>, Fault> {
+    let process =
+        EngineProcess::spawn(spec, config.debug, &config.cancel).map_err(Fault::Crashed)?;
     Ok(match spec.protocol {
-        Protocol::Uci => Box::new(UciPlayer::start(process, spec, rule_options)?),
-        Protocol::XBoard => Box::new(XBoardPlayer::start(process, spec, rule_options)?),
+        Protocol::Uci => Box::new(UciPlayer::start(process, spec)?),
+        Protocol::XBoard => Box::new(XBoardPlayer::start(
+            process,
+            spec,
+            &config.options,
+            config.feature_timeout,
+        )?),
     })
 }
 
-/// The variant names an engine says it plays (UCI_Variant combo values or XBoard's `variants`);
-/// `None` when it does not say.
+/// Whether `variant` is among the names an engine says it plays (UCI_Variant combo values or
+/// XBoard's `variants`); an engine that lists none is taken at its word for any.
 pub fn supports_variant(list: &Option<Vec<String>>, variant: &str) -> bool {
     match list {
         None => true,
@@ -147,6 +166,27 @@ pub fn supports_variant(list: &Option<Vec<String>>, variant: &str) -> bool {
 
 fn millis(d: Duration) -> u128 {
     d.as_millis()
+}
+
+/// The first names of a list, for messages: `a, b, c ... (40 in all)`.
+fn some_of(names: &[String]) -> String {
+    let shown: Vec<&str> = names.iter().take(12).map(String::as_str).collect();
+    if names.len() > shown.len() {
+        format!("{} ... ({} in all)", shown.join(", "), names.len())
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// Names the user forwards (`--option`, `option.NAME=`) that the engine did not announce: a
+/// warning each, since the engine will most likely ignore them.
+pub fn unknown_options<'a>(
+    announced: &[String],
+    sent: impl Iterator<Item = &'a str>,
+) -> Vec<String> {
+    sent.filter(|name| !announced.iter().any(|a| a.eq_ignore_ascii_case(name)))
+        .map(str::to_string)
+        .collect()
 }
 
 /// Seconds as the shortest decimal text (`5`, `0.05`).

@@ -1,11 +1,12 @@
 //! The UCI client.
 
-use super::{millis, supports_variant};
+use super::{millis, some_of, supports_variant};
 use super::{
-    EngineScore, GameStart, Limit, Player, Reply, Thinking, Turn, HANDSHAKE_TIMEOUT, READY_TIMEOUT,
+    EngineInfo, EngineScore, GameStart, Limit, Player, Reply, Thinking, Turn, HANDSHAKE_TIMEOUT,
+    READY_TIMEOUT,
 };
 use crate::process::{EngineProcess, Fault};
-use crate::rules::{Dialect, RuleOptions};
+use crate::rules::Dialect;
 use crate::spec::EngineSpec;
 use std::time::Instant;
 
@@ -14,30 +15,37 @@ pub(super) struct UciPlayer {
     /// Names of the options the engine listed.
     options: Vec<String>,
     variants: Option<Vec<String>>,
+    /// `id name`.
+    id_name: Option<String>,
     engine_options: Vec<(String, String)>,
     thinking: Option<Thinking>,
 }
 
 impl UciPlayer {
-    pub(super) fn start(
-        mut process: EngineProcess,
-        spec: &EngineSpec,
-        _rule_options: &RuleOptions,
-    ) -> Result<UciPlayer, Fault> {
+    pub(super) fn start(mut process: EngineProcess, spec: &EngineSpec) -> Result<UciPlayer, Fault> {
         process.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         let mut options = Vec::new();
         let mut variants = None;
+        let mut id_name = None;
         loop {
-            let line = process.recv(deadline).map_err(|f| match f {
-                Fault::Timeout => {
-                    Fault::Protocol("no uciok (an XBoard engine needs proto=xboard)".into())
+            let line = match process.recv(deadline) {
+                Ok(line) => line,
+                Err(Fault::Timeout) => {
+                    return Err(Fault::Protocol(format!(
+                        "no uciok within {} s after uci (an XBoard engine needs proto=xboard); {}",
+                        HANDSHAKE_TIMEOUT.as_secs(),
+                        process.recent()
+                    )))
                 }
-                other => other,
-            })?;
+                Err(fault) => return Err(fault),
+            };
             let line = line.trim();
             if line == "uciok" {
                 break;
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                id_name = Some(name.trim().to_string()).filter(|n| !n.is_empty());
             }
             if let Some(rest) = line.strip_prefix("option name ") {
                 let (name, definition) = rest.split_once(" type ").unwrap_or((rest, ""));
@@ -57,6 +65,7 @@ impl UciPlayer {
             process,
             options,
             variants,
+            id_name,
             engine_options: spec.options.clone(),
             thinking: None,
         })
@@ -104,18 +113,37 @@ impl Player for UciPlayer {
         self.process.name()
     }
 
-    fn dialect(&self) -> Dialect {
-        Dialect::Uci
+    fn dialects(&self) -> &'static [Dialect] {
+        &[Dialect::Uci]
+    }
+
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: self.id_name.clone(),
+            variants: self.variants.clone(),
+            setboard: true,
+            options: self.options.clone(),
+        }
     }
 
     fn new_game(&mut self, start: &GameStart) -> Result<(), Fault> {
+        let chess = start.variant.eq_ignore_ascii_case("chess");
         if !supports_variant(&self.variants, start.variant) {
+            let listed = self.variants.as_deref().unwrap_or_default();
             return Err(Fault::Protocol(format!(
-                "does not play variant {}",
+                "does not play variant {} (its UCI_Variant values: {})",
+                start.variant,
+                some_of(listed)
+            )));
+        }
+        if !chess && !self.has_option("UCI_Variant") {
+            return Err(Fault::Protocol(format!(
+                "has no UCI_Variant option, so it plays only chess, not {}",
                 start.variant
             )));
         }
-        if !start.variant.eq_ignore_ascii_case("chess") && self.has_option("UCI_Variant") {
+        // Chess is every UCI engine's game: UCI_Variant goes only where another is played.
+        if !chess {
             self.process.send(&format!(
                 "setoption name UCI_Variant value {}",
                 start.variant
@@ -136,7 +164,13 @@ impl Player for UciPlayer {
             match self.process.recv(deadline) {
                 Ok(line) if line.trim() == "readyok" => return Ok(()),
                 Ok(_) => {}
-                Err(Fault::Timeout) => return Err(Fault::Protocol("no readyok".into())),
+                Err(Fault::Timeout) => {
+                    return Err(Fault::Protocol(format!(
+                        "no readyok within {} s after isready; {}",
+                        READY_TIMEOUT.as_secs(),
+                        self.process.recent()
+                    )))
+                }
                 Err(fault) => return Err(fault),
             }
         }
@@ -189,6 +223,10 @@ impl Player for UciPlayer {
         self.process.last_arrival()
     }
 
+    fn recent(&self) -> String {
+        self.process.recent()
+    }
+
     fn take_thinking(&mut self) -> Option<Thinking> {
         self.thinking.take()
     }
@@ -196,10 +234,13 @@ impl Player for UciPlayer {
     fn turn_accepted(&mut self, _plies: usize) {}
 
     fn finish(self: Box<Self>, _result: &str, _comment: &str) {
-        self.process.shutdown("quit");
+        self.quit();
     }
 
     fn quit(self: Box<Self>) {
-        self.process.shutdown("quit");
+        // A thinking engine is told to stop first; UCI knows no signals but SIGTERM after a grace.
+        let mut process = self.process;
+        let _ = process.send("stop");
+        process.shutdown("quit", true);
     }
 }

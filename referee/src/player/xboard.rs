@@ -1,203 +1,223 @@
-//! The XBoard (CECP v2) client.
+//! The XBoard (CECP v2) client, behaving the way XBoard 4.9 does with an engine in two-machine
+//! mode (docs/match.md lists every command and why).
 
-use super::{seconds_text, supports_variant, FEATURE_TIMEOUT, HANDSHAKE_TIMEOUT, READY_TIMEOUT};
-use super::{EngineScore, GameStart, Limit, Player, PlyText, Reply, Thinking, Turn};
+use super::cecp::{classify, Done, Features, Line};
+use super::{seconds_text, some_of, supports_variant, READY_TIMEOUT};
+use super::{EngineInfo, EngineScore, GameStart, Limit, Player, PlyText, Reply, Thinking, Turn};
 use crate::process::{EngineProcess, Fault};
-use crate::rules::{Dialect, RuleOptions};
+use crate::rules::{Dialect, RuleOptions, Side};
 use crate::spec::EngineSpec;
-use std::time::Instant;
+use nix::sys::signal::Signal;
+use std::time::{Duration, Instant};
 
-/// The features the referee understands and accepts; the others are answered `rejected`.
-const KNOWN_FEATURES: &[&str] = &[
-    "ping",
-    "setboard",
-    "playother",
-    "san",
-    "usermove",
-    "time",
-    "draw",
-    "sigint",
-    "sigterm",
-    "reuse",
-    "analyze",
-    "myname",
-    "variants",
-    "colors",
-    "ics",
-    "name",
-    "pause",
-    "nps",
-    "debug",
-    "memory",
-    "smp",
-    "egt",
-    "option",
-    "exclude",
-    "setscore",
-    "highlight",
-    "done",
-];
+/// After `done=0` the wait lasts until `done=1`; XBoard allows an hour, the referee a minute.
+const DONE0_TIMEOUT: Duration = Duration::from_secs(60);
+/// Silence this long before the first `feature` line earns the engine an empty line. GNU Chess 6
+/// answers `protover` only once more input arrives (its adapter thread waits for the stdin lock
+/// that its input thread holds in a blocking read): measured, it needs one to seven such lines,
+/// and starts in 0.3 s when they come every 100 ms, in 1-3.5 s at 500 ms. An empty line is no
+/// command to any engine.
+const NUDGE_AFTER: Duration = Duration::from_millis(200);
 
 pub(super) struct XBoardPlayer {
     process: EngineProcess,
-    ping: bool,
-    setboard: bool,
-    usermove: bool,
-    san: bool,
-    variants: Option<Vec<String>>,
+    features: Features,
     /// Plies of the game the engine has been told about (or played itself).
     known_plies: usize,
     /// In force mode the engine only records moves; `go` makes it play the side to move.
     forced: bool,
+    /// Told to think and not yet answered: XBoard interrupts such an engine (SIGINT, when
+    /// `sigint=1`) before it sends it anything else.
+    maybe_thinking: bool,
+    /// The last move the referee sent, for an `Illegal move` reply's message.
+    last_sent: Option<String>,
     next_ping: u32,
     thinking: Option<Thinking>,
 }
 
-/// Splits `a=1 b="x y" c=2` into pairs.
-fn parse_features(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut rest = text.trim_start();
-    while let Some((key, after)) = rest.split_once('=') {
-        let key = key.trim().to_string();
-        let (value, remaining) = if let Some(quoted) = after.strip_prefix('"') {
-            match quoted.split_once('"') {
-                Some((value, remaining)) => (value.to_string(), remaining),
-                None => (quoted.to_string(), ""),
-            }
-        } else {
-            match after.split_once(char::is_whitespace) {
-                Some((value, remaining)) => (value.to_string(), remaining),
-                None => (after.to_string(), ""),
-            }
-        };
-        out.push((key, value));
-        rest = remaining.trim_start();
-    }
-    out
-}
-
 impl XBoardPlayer {
     pub(super) fn start(
-        mut process: EngineProcess,
+        process: EngineProcess,
         spec: &EngineSpec,
         rule_options: &RuleOptions,
+        feature_timeout: Duration,
     ) -> Result<XBoardPlayer, Fault> {
-        process.send("xboard")?;
-        process.send("protover 2")?;
         let mut player = XBoardPlayer {
             process,
-            ping: false,
-            setboard: false,
-            usermove: false,
-            san: false,
-            variants: None,
+            features: Features::default(),
             known_plies: 0,
             forced: true,
+            maybe_thinking: false,
+            last_sent: None,
             next_ping: 1,
             thinking: None,
         };
-        let mut deadline = Instant::now() + FEATURE_TIMEOUT;
-        let mut done = false;
-        while !done {
-            let line = match player.process.recv(deadline) {
-                Ok(line) => line,
-                // A v1 engine sends no features: play on with the defaults.
-                Err(Fault::Timeout) => break,
-                Err(fault) => return Err(fault),
-            };
-            let Some(features) = line.trim().strip_prefix("feature ") else {
-                continue;
-            };
-            for (key, value) in parse_features(features) {
-                let on = value == "1";
-                match key.as_str() {
-                    "ping" => player.ping = on,
-                    "setboard" => player.setboard = on,
-                    "usermove" => player.usermove = on,
-                    "san" => player.san = on,
-                    "variants" => {
-                        player.variants =
-                            Some(value.split(',').map(|v| v.trim().to_string()).collect())
-                    }
-                    "done" if on => done = true,
-                    // CECP: done=0 lifts the 2-second limit until done=1.
-                    "done" => deadline = Instant::now() + HANDSHAKE_TIMEOUT,
-                    _ => {}
-                }
-                let verdict = if KNOWN_FEATURES.contains(&key.as_str()) {
-                    "accepted"
-                } else {
-                    "rejected"
-                };
-                player.process.send(&format!("{verdict} {key}"))?;
-            }
-        }
-        for (name, value) in rule_options {
-            player.process.send(&format!("option {name}={value}"))?;
-        }
-        for (name, value) in &spec.options {
+        player.handshake(feature_timeout)?;
+        for (name, value) in rule_options.iter().chain(&spec.options) {
             player.process.send(&format!("option {name}={value}"))?;
         }
         Ok(player)
     }
 
+    /// `xboard`, `protover 2`, then features until `done=1`, or protocol version 1's defaults
+    /// after the timeout (features that come later still count: `absorb`).
+    fn handshake(&mut self, feature_timeout: Duration) -> Result<(), Fault> {
+        self.process.send("xboard")?;
+        self.process.send("protover 2")?;
+        let mut deadline = Instant::now() + feature_timeout;
+        while !self.features.done {
+            let slice = deadline.min(Instant::now() + NUDGE_AFTER);
+            match self.process.recv(slice) {
+                Ok(line) => {
+                    let wait_longer = match classify(&line) {
+                        Line::Feature(text) => self.apply_features(&text)? == Some(Done::Later),
+                        // XBoard's sign of a version 1 engine: it does not know `protover`.
+                        Line::Error(text) if text.contains("protover") => break,
+                        _ => false,
+                    };
+                    if wait_longer {
+                        deadline = Instant::now() + DONE0_TIMEOUT;
+                    }
+                }
+                Err(Fault::Timeout) if Instant::now() >= deadline => break,
+                Err(Fault::Timeout) if !self.features.any => self.process.send("")?,
+                Err(Fault::Timeout) => {}
+                Err(fault) => return Err(fault),
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies a `feature` line whenever it comes and answers each feature.
+    fn apply_features(&mut self, text: &str) -> Result<Option<Done>, Fault> {
+        let (answers, done) = self.features.apply(text);
+        for answer in answers {
+            self.process.send(&answer)?;
+        }
+        Ok(done)
+    }
+
+    /// Reads whatever has already arrived (late features above all) before sending more.
+    fn absorb(&mut self) -> Result<(), Fault> {
+        while let Some(line) = self.process.try_recv() {
+            self.digest(&line)?;
+        }
+        Ok(())
+    }
+
+    /// What every line means outside a wait for something particular; a reply to the referee's
+    /// own move (`Illegal move`) is the engine's bug and ends its game.
+    fn digest(&mut self, line: &str) -> Result<Option<Reply>, Fault> {
+        match classify(line) {
+            Line::Feature(text) => {
+                self.apply_features(&text)?;
+            }
+            Line::Move(text) => return Ok(Some(Reply::Move(text))),
+            Line::Resign => return Ok(Some(Reply::Resign)),
+            Line::Claim { result, comment } => return Ok(Some(Reply::Claim { result, comment })),
+            // Old engines answer every command they do not know with `Illegal move: COMMAND`
+            // (Phalanx: `Illegal move: computer`); only one naming the referee's move counts.
+            Line::Illegal(text) if self.rejects_last_move(&text) => {
+                let sent = self.last_sent.as_deref().unwrap_or_default();
+                return Err(Fault::Protocol(format!(
+                    "answered the referee's legal move {sent} with '{text}' (a bug of the engine)"
+                )));
+            }
+            Line::Thinking { depth, score } => {
+                let score = if score >= 100_000 {
+                    EngineScore::Mate(score - 100_000)
+                } else if score <= -100_000 {
+                    EngineScore::Mate(score + 100_000)
+                } else {
+                    EngineScore::Centipawns(score)
+                };
+                self.thinking = Some(Thinking { score, depth });
+            }
+            // Stray or repeated pongs (GNU Chess answers every ping twice), errors about commands
+            // the engine does not know (`computer`), banners: nothing to act on.
+            Line::Illegal(_) | Line::Pong(_) | Line::Error(_) | Line::Other => {}
+        }
+        Ok(None)
+    }
+
+    /// Whether `Illegal move...` refers to the last move sent: it names it (or one of its parts),
+    /// or names nothing at all.
+    fn rejects_last_move(&self, text: &str) -> bool {
+        let Some(sent) = self.last_sent.as_deref() else {
+            return false;
+        };
+        let named = text.rsplit_once(':').map(|(_, m)| m.trim()).unwrap_or("");
+        named.is_empty() || sent.split_whitespace().any(|part| part == named)
+    }
+
     fn send_ply(&mut self, ply: &PlyText) -> Result<(), Fault> {
-        let text = if self.san { &ply.record } else { &ply.xboard };
+        let text = if self.features.san {
+            &ply.record
+        } else {
+            &ply.xboard
+        };
         for part in text.split_whitespace() {
-            let line = if self.usermove {
+            let line = if self.features.usermove {
                 format!("usermove {part}")
             } else {
                 part.to_string()
             };
             self.process.send(&line)?;
         }
+        self.last_sent = Some(text.clone());
         Ok(())
     }
 
-    /// `ping N` and wait for `pong N`, so that everything before it has been digested.
+    /// `ping N` and wait for `pong N`, so that everything before it has been digested (a
+    /// `setup` the engine prints, a refused `setboard`). Without `ping=1` there is no way to know.
     fn sync(&mut self) -> Result<(), Fault> {
-        if !self.ping {
+        if !self.features.ping {
             return Ok(());
         }
         let n = self.next_ping;
         self.next_ping += 1;
         self.process.send(&format!("ping {n}"))?;
         let deadline = Instant::now() + READY_TIMEOUT;
-        let expected = format!("pong {n}");
         loop {
-            match self.process.recv(deadline) {
-                Ok(line) if line.trim() == expected => return Ok(()),
-                Ok(line) if line.starts_with("Error") || line.starts_with("tellusererror") => {
+            let line = match self.process.recv(deadline) {
+                Ok(line) => line,
+                Err(Fault::Timeout) => {
+                    return Err(Fault::Protocol(format!(
+                        "no pong {n} within {} s after ping {n}; {}",
+                        READY_TIMEOUT.as_secs(),
+                        self.process.recent()
+                    )))
+                }
+                Err(fault) => return Err(fault),
+            };
+            match classify(&line) {
+                Line::Pong(m) if m == n.to_string() => return Ok(()),
+                Line::Error(text) if text.contains("variant") || text.contains("setboard") => {
+                    return Err(Fault::Protocol(format!("setup failed: {text}")))
+                }
+                _ if line.starts_with("tellusererror") => {
                     return Err(Fault::Protocol(format!("setup failed: {}", line.trim())))
                 }
-                Ok(_) => {}
-                Err(Fault::Timeout) => return Err(Fault::Protocol(format!("no {expected}"))),
-                Err(fault) => return Err(fault),
+                _ => {
+                    self.digest(&line)?;
+                }
             }
         }
     }
 
-    /// Thinking output: `ply score time nodes pv...` (score in centipawns, mates as 100000+N).
-    fn parse_thinking(&mut self, line: &str) -> bool {
-        let mut tokens = line.split_whitespace();
-        let (Some(depth), Some(score)) = (tokens.next(), tokens.next()) else {
-            return false;
-        };
-        let (Ok(depth), Ok(score)) = (
-            depth.trim_end_matches(['.', '&']).parse::<u32>(),
-            score.parse::<i32>(),
-        ) else {
-            return false;
-        };
-        let score = if score >= 100_000 {
-            EngineScore::Mate(score - 100_000)
-        } else if score <= -100_000 {
-            EngineScore::Mate(score + 100_000)
-        } else {
-            EngineScore::Centipawns(score)
-        };
-        self.thinking = Some(Thinking { score, depth });
-        true
+    /// XBoard's SIGINT before a command to an engine that may be thinking (`sigint=1`).
+    fn interrupt_if_thinking(&mut self) {
+        if self.maybe_thinking && self.features.sigint {
+            self.process.signal(Signal::SIGINT);
+        }
+        self.maybe_thinking = false;
+    }
+}
+
+fn colour(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
     }
 }
 
@@ -206,34 +226,42 @@ impl Player for XBoardPlayer {
         self.process.name()
     }
 
-    fn dialect(&self) -> Dialect {
-        if self.san {
-            Dialect::Record
-        } else {
-            Dialect::XBoard
+    fn dialects(&self) -> &'static [Dialect] {
+        // XBoard reads SAN and coordinates from any engine; so does the referee.
+        &[Dialect::XBoard, Dialect::Record]
+    }
+
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: self.features.myname.clone(),
+            variants: self.features.variants.clone(),
+            setboard: self.features.setboard,
+            options: self.features.options.clone(),
         }
     }
 
     fn new_game(&mut self, start: &GameStart) -> Result<(), Fault> {
-        let normal = start.xboard_variant.eq_ignore_ascii_case("normal");
-        if !normal && !supports_variant(&self.variants, start.xboard_variant) {
+        self.absorb()?;
+        if !supports_variant(&self.features.variants, start.xboard_variant) {
+            let listed = self.features.variants.as_deref().unwrap_or_default();
             return Err(Fault::Protocol(format!(
-                "does not play variant {}",
-                start.xboard_variant
+                "does not play variant {} (its feature variants: {})",
+                start.xboard_variant,
+                some_of(listed)
             )));
         }
         self.process.send("new")?;
-        if !normal {
+        if !start.xboard_variant.eq_ignore_ascii_case("normal") {
             self.process
                 .send(&format!("variant {}", start.xboard_variant))?;
         }
         self.process.send("force")?;
-        // A variant's `setup` must be read before the position is set (see tools/README.md).
+        // A variant's `setup` must be read before the position is set (see docs/match.md).
         self.sync()?;
         if let Some((_, fen)) = &start.fen {
-            if !self.setboard {
+            if !self.features.setboard {
                 return Err(Fault::Protocol(
-                    "cannot be given a start position (setboard=0)".into(),
+                    "cannot be given a start position (feature setboard=0)".into(),
                 ));
             }
             self.process.send(&format!("setboard {fen}"))?;
@@ -261,40 +289,50 @@ impl Player for XBoardPlayer {
         }
         self.process.send("post")?;
         self.process.send("easy")?;
+        // As XBoard in two-machine mode: the opponent is a program, not a person.
+        self.process.send("computer")?;
         self.known_plies = 0;
         self.forced = true;
+        self.maybe_thinking = false;
         self.sync()
     }
 
     fn start_turn(&mut self, turn: &Turn) -> Result<(), Fault> {
+        self.absorb()?;
         self.thinking = None;
         let pending: Vec<PlyText> = turn.plies[self.known_plies.min(turn.plies.len())..].to_vec();
         let own = turn.side.index();
-        let clock_lines = match turn.limit {
-            Limit::Clock { .. } => vec![
-                format!("time {}", turn.clocks[own].as_millis() / 10),
-                format!("otim {}", turn.clocks[1 - own].as_millis() / 10),
-            ],
-            _ => Vec::new(),
-        };
-        if self.forced {
-            for ply in &pending {
-                self.send_ply(ply)?;
+        let clocks = matches!(turn.limit, Limit::Clock { .. }) && self.features.time;
+        let send_clocks = |player: &mut XBoardPlayer| -> Result<(), Fault> {
+            if clocks {
+                let centis = |d: Duration| d.as_millis() / 10;
+                player
+                    .process
+                    .send(&format!("time {}", centis(turn.clocks[own])))?;
+                player
+                    .process
+                    .send(&format!("otim {}", centis(turn.clocks[1 - own])))?;
             }
-            for line in &clock_lines {
-                self.process.send(line)?;
+            Ok(())
+        };
+        // XBoard's idioms: the clocks go before the moves; an engine leaving force mode gets its
+        // colour before `go` with colors=1, and the "GNU Chess 4 kludge" (the other colour before
+        // the clocks) when it is to move with no move to digest first.
+        if self.forced && self.features.colors && clocks && pending.is_empty() {
+            self.process.send(colour(turn.side.other()))?;
+        }
+        send_clocks(self)?;
+        for ply in &pending {
+            self.send_ply(ply)?;
+        }
+        if self.forced {
+            if self.features.colors {
+                self.process.send(colour(turn.side))?;
             }
             self.process.send("go")?;
             self.forced = false;
-        } else {
-            // A playing engine starts thinking on the opponent's move: clocks go first.
-            for line in &clock_lines {
-                self.process.send(line)?;
-            }
-            for ply in &pending {
-                self.send_ply(ply)?;
-            }
         }
+        self.maybe_thinking = true;
         self.known_plies = turn.plies.len();
         Ok(())
     }
@@ -302,35 +340,21 @@ impl Player for XBoardPlayer {
     fn read_reply(&mut self, deadline: Instant) -> Result<Reply, Fault> {
         loop {
             let line = self.process.recv(deadline)?;
-            let line = line.trim();
-            if let Some(text) = line.strip_prefix("move ") {
-                return Ok(Reply::Move(text.trim().to_string()));
-            }
-            if line == "resign" {
-                return Ok(Reply::Resign);
-            }
-            for result in ["1-0", "0-1", "1/2-1/2"] {
-                if let Some(rest) = line.strip_prefix(result) {
-                    if rest.is_empty() || rest.starts_with(char::is_whitespace) {
-                        let comment = rest.trim().trim_start_matches('{').trim_end_matches('}');
-                        return Ok(Reply::Claim {
-                            result: result.to_string(),
-                            comment: comment.trim().to_string(),
-                        });
-                    }
+            if let Some(reply) = self.digest(&line)? {
+                if matches!(reply, Reply::Move(_)) {
+                    self.maybe_thinking = false;
                 }
-            }
-            if line.starts_with("Illegal move") {
-                return Err(Fault::Protocol(format!("rejected a legal move: {line}")));
-            }
-            if line.starts_with(|c: char| c.is_ascii_digit()) {
-                self.parse_thinking(line);
+                return Ok(reply);
             }
         }
     }
 
     fn reply_time(&self) -> Instant {
         self.process.last_arrival()
+    }
+
+    fn recent(&self) -> String {
+        self.process.recent()
     }
 
     fn take_thinking(&mut self) -> Option<Thinking> {
@@ -342,34 +366,15 @@ impl Player for XBoardPlayer {
     }
 
     fn finish(mut self: Box<Self>, result: &str, comment: &str) {
+        self.interrupt_if_thinking();
         let _ = self.process.send(&format!("result {result} {{{comment}}}"));
-        self.process.shutdown("quit");
+        let sigterm = self.features.sigterm;
+        self.process.shutdown("quit", sigterm);
     }
 
-    fn quit(self: Box<Self>) {
-        self.process.shutdown("quit");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn features_with_quotes() {
-        let features =
-            parse_features(r#"myname="Fairy-Max 5.0b" ping=1 variants="normal,shatranj" done=0"#);
-        assert_eq!(
-            features,
-            vec![
-                ("myname".to_string(), "Fairy-Max 5.0b".to_string()),
-                ("ping".to_string(), "1".to_string()),
-                ("variants".to_string(), "normal,shatranj".to_string()),
-                ("done".to_string(), "0".to_string()),
-            ]
-        );
-        assert!(parse_features("").is_empty());
-        // Garbage without '=' yields nothing rather than a panic.
-        assert!(parse_features("garbage").is_empty());
+    fn quit(mut self: Box<Self>) {
+        self.interrupt_if_thinking();
+        let sigterm = self.features.sigterm;
+        self.process.shutdown("quit", sigterm);
     }
 }
