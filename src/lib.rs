@@ -1,6 +1,7 @@
 //! Kaleido: a mailbox engine for chess variants from the Chess Variant Pages.
 
 pub mod bench;
+pub mod board_view;
 pub mod cli;
 pub mod game;
 pub mod mailbox;

@@ -2,6 +2,7 @@
 //! strings and FENs, so the protocol layer never sees a variant's types. Implemented once,
 //! generically, for every `Game`.
 
+use crate::board_view::BoardView;
 use crate::game::{
     perft, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE,
     MATE_BOUND,
@@ -83,6 +84,10 @@ pub trait Session: Send {
     /// Leaf counts below each root move (`depth` >= 1).
     fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)>;
     fn diagram(&self) -> String;
+    /// What a board on screen draws (`board_view`).
+    fn board_view(&self) -> BoardView;
+    /// A step's choice in words (`Game::choice_label`).
+    fn choice_label(&self, choice: &str) -> String;
     fn evaluate(&self) -> Score;
     fn xboard_variant(&self) -> &'static str;
     fn xboard_setup(&self) -> Vec<String>;
@@ -211,6 +216,12 @@ impl<G: Game> Session for GameSession<G> {
     }
     fn diagram(&self) -> String {
         self.game.diagram()
+    }
+    fn board_view(&self) -> BoardView {
+        self.game.board_view()
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        self.game.choice_label(choice)
     }
     fn evaluate(&self) -> Score {
         self.game.evaluate()

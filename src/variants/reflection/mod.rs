@@ -12,6 +12,7 @@ mod notation;
 mod piece;
 #[cfg(test)]
 mod tests;
+mod view;
 mod xboard;
 
 pub use board::Turn;
@@ -448,6 +449,19 @@ impl Game for Reflection {
         xboard::setup(self.layout)
     }
 
+    fn choice_label(&self, choice: &str) -> String {
+        let mut letters = choice.chars();
+        match (
+            letters.next().and_then(crate::board_view::promotion_name),
+            letters.next(),
+        ) {
+            (Some(name), None) => format!("promote to {name}"),
+            _ => choice.to_string(),
+        }
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(self)
+    }
     fn diagram(&self) -> String {
         let l = self.layout;
         let mut out = String::new();
