@@ -4,6 +4,7 @@ pub mod bench;
 pub mod board_view;
 pub mod cli;
 pub mod game;
+pub mod gui;
 pub mod mailbox;
 pub mod protocol;
 pub mod search;
