@@ -1,6 +1,9 @@
 //! Helpers shared by Kaleido's integration tests.
 
 pub mod binary;
+pub mod gui;
+pub mod http;
+pub mod webdriver;
 
 use kaleido::game::{Game, MoveList};
 use kaleido::search::{self, Control, Limits, TranspositionTable};

@@ -16,6 +16,7 @@ const ui = {
   error: false,
   busy: false,        // a request is under way (the browser test waits for it)
 };
+window.kaleido = ui; // for the browser test and the console
 
 async function call(method, path, body) {
   ui.busy = true;
@@ -64,7 +65,7 @@ function prefixPicker() {
   const prefix = ui.options.next.filter(s => !s.from && !s.to);
   if (prefix.length && ui.entered.length === 0) {
     const plain = ui.options.next.length > prefix.length;
-    openPicker("Your king was hit: choose its form for this turn", prefix, plain);
+    openPicker("Your king was hit: choose its form for this turn", prefix, plain, "prefix");
   }
 }
 
@@ -146,12 +147,13 @@ function chooseAmong(candidates) {
     say(`${candidates[0].label || candidates[0].choice}.`);
     return addStep(candidates[0]);
   }
-  openPicker(`Choose for ${candidates[0].from || ""}→${candidates[0].to}:`, candidates, false);
+  openPicker(`Choose for ${candidates[0].from || ""}→${candidates[0].to}:`, candidates, false, "step");
   render();
 }
 
-function openPicker(title, steps, allowNone) {
-  ui.picker = { title, steps, allowNone };
+// `kind`: "prefix" (before the turn's first part) or "step" (the part just entered).
+function openPicker(title, steps, allowNone, kind) {
+  ui.picker = { title, steps, allowNone, kind };
 }
 
 async function addStep(step) {
@@ -215,11 +217,14 @@ function render() {
     flipped: ui.flipped, selected: ui.selected, targets: targets(), mirror: mirror ? [mirror] : [],
     entered: ui.entered, last: ui.entered.length ? [] : last, cursor: ui.cursor,
   });
+  $("board").dataset.selected = ui.selected || "";
+  $("board").dataset.entered = ui.entered.length;
   const prompt = $("prompt");
   prompt.textContent = ui.message || defaultPrompt();
   prompt.className = ui.error ? "error" : "";
   const picker = $("picker");
   picker.hidden = !ui.picker;
+  picker.dataset.kind = ui.picker ? ui.picker.kind : "";
   if (ui.picker) {
     $("picker-title").textContent = ui.picker.title;
     const box = $("picker-choices");

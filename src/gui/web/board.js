@@ -65,7 +65,7 @@ function drawBoard(svg, view, ui) {
         const [x, y] = geo.centre(c.file, c.rank);
         const owner = mark === "launch-white" ? "White" : "Black";
         parts.push(cellRect(c, "launch", 0.04));
-        parts.push(`<text class="launch-label" x="${x}" y="${y + (ui.flipped === (owner === "White") ? -0.56 : 0.66)}">${owner} LS</text>`);
+        parts.push(`<text class="launch-label" x="${x}" y="${y + 0.64}">${owner} LS</text>`);
       }
     }
   }
