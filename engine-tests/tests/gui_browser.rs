@@ -232,7 +232,9 @@ impl Board<'_> {
     }
 
     /// Enters a turn part by part, as a person: pick up, put down, answer the picker.
-    fn click_turn(&self, steps: &[Step], after_step: &mut dyn FnMut(usize)) {
+    /// `progress(index, placed)` runs after each step's piece is picked up (`placed` false) and
+    /// after the step is entered (`placed` true).
+    fn click_turn(&self, steps: &[Step], progress: &mut dyn FnMut(usize, bool)) {
         for (index, step) in steps.iter().enumerate() {
             let is_prefix = step.from.is_none() && step.to.is_none();
             if index == 0 && !is_prefix && self.picker().as_deref() == Some("prefix") {
@@ -242,6 +244,7 @@ impl Board<'_> {
                 if self.selected() != *from {
                     self.click_square(from);
                 }
+                progress(index, false);
             }
             if let Some(to) = &step.to {
                 self.click_square(to);
@@ -255,7 +258,7 @@ impl Board<'_> {
                 eprintln!("  picker: {title}");
                 self.pick(step.choice.as_deref().unwrap_or(""));
             }
-            after_step(index);
+            progress(index, true);
         }
     }
 
@@ -285,7 +288,7 @@ fn percent(text: &str) -> String {
 /// Screenshots of turns in progress, named by variant and kind of turn.
 fn progress_shot(variant: &str, kind: &str) -> Option<&'static str> {
     match (variant, kind) {
-        ("sonic", k) if k.starts_with("move move") => Some("sonic-chain-in-progress"),
+        ("sonic", "move move move") => Some("sonic-chain-in-progress"),
         ("reflection-14", "move move") => Some("reflection-pair-in-progress"),
         ("symmetron-112", "in-place~") => Some("symmetron-flip-in-progress"),
         _ => None,
@@ -312,11 +315,16 @@ fn every_kind_of_turn_in_every_variant_by_clicking() {
             let kind = kind_of(&steps, &off_board(session(variant, &fen).as_ref()));
             eprintln!("{variant}: {mv} ({kind}) from {fen}");
             let shot = progress_shot(variant, &kind);
-            board.click_turn(&steps, &mut |index| {
-                if let (Some(name), 0) = (shot, index) {
-                    if steps.len() > 1 || kind.starts_with("in-place") {
-                        board.save_screenshot(name);
-                    }
+            // A flip is shown with its piece picked up, a chain or pair before its last part.
+            let flip = kind.starts_with("in-place");
+            let moment = if flip {
+                (0, false)
+            } else {
+                (steps.len().saturating_sub(2), true)
+            };
+            board.click_turn(&steps, &mut |index, placed| {
+                if let Some(name) = shot.filter(|_| (index, placed) == moment) {
+                    board.save_screenshot(name);
                 }
             });
             let expected = play_fen(variant, &fen, std::slice::from_ref(&mv));
@@ -371,7 +379,7 @@ fn ten_turns_against_the_engine_in_every_variant() {
             let legal = mine.legal_moves(Dialect::Uci);
             let mv = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
             let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
-            board.click_turn(&steps, &mut |_| {});
+            board.click_turn(&steps, &mut |_, _| {});
             let mut played = moves.clone();
             played.push(mv.clone());
             let after_person = play_fen(variant, &start, &played);

@@ -118,7 +118,9 @@ async function clickSquare(square) {
   if (fromHere.length) {
     ui.selected = square;
     const part = ui.entered.length ? "Next part of the turn" : describe(square);
-    say(`${part}: its legal targets are lit.`);
+    const inPlace = fromHere.filter(s => s.to === square);
+    say(`${part}: its legal targets are lit.` + (inPlace.length ?
+      ` Click it again to change it where it stands (${inPlace.map(s => s.label || s.choice).join("; ")}).` : ""));
     return render();
   }
   say(explainNoMove(square), true);
@@ -258,6 +260,8 @@ function render() {
   renderThinking(state);
   renderGraph(state);
   $("analyse").checked = state.analysing;
+  $("white-name").textContent = state.board.side_names[0];
+  $("black-name").textContent = state.board.side_names[1];
   $("player-white").value = state.players.white;
   $("player-black").value = state.players.black;
 }

@@ -85,11 +85,30 @@ function drawBoard(svg, view, ui) {
     const [, y] = geo.centre(0, r);
     parts.push(`<text class="coord" x="${MARGIN / 2}" y="${y}">${name}</text>`);
   });
+  // The piece being moved in the turn being built is drawn where the person has put it, and
+  // faintly where it stood (what else the turn changes the engine shows once the turn is played).
+  const moving = [];
+  for (const step of ui.entered) {
+    if (!step.from || !step.to || step.from === step.to) continue;
+    const already = moving.find(m => m.square === step.from);
+    if (already) already.square = step.to;
+    else {
+      const piece = view.pieces.find(p => p.square === step.from);
+      if (piece) moving.push({ piece, square: step.to });
+    }
+  }
   for (const p of view.pieces) {
     const c = geo.byName.get(p.square);
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
-    parts.push(pieceSvg(p, x, y, points, ui.flipped));
+    const svgText = pieceSvg(p, x, y, points, ui.flipped);
+    parts.push(moving.some(m => m.piece === p) ? `<g opacity="0.3">${svgText}</g>` : svgText);
+  }
+  for (const m of moving) {
+    const c = geo.byName.get(m.square);
+    if (!c) continue;
+    const [x, y] = geo.centre(c.file, c.rank);
+    parts.push(pieceSvg(m.piece, x, y, points, ui.flipped));
   }
   for (const step of ui.last) if (step.from && step.to) parts.push(arrow(geo, step.from, step.to, "last-arrow"));
   for (const step of ui.entered) if (step.from && step.to) parts.push(arrow(geo, step.from, step.to, "path-arrow"));
@@ -106,6 +125,12 @@ function drawBoard(svg, view, ui) {
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
     const occupied = view.pieces.some(p => p.square === name);
+    if (name === ui.selected) {
+      // A change where the piece stands (a flip, a type change): click the piece again.
+      parts.push(`<circle class="target-ring" cx="${x}" cy="${y}" r="0.47" stroke-dasharray="0.2 0.1"/>` +
+        `<text class="badge-text" x="${x - 0.33}" y="${y + 0.33}" font-size="0.3">↻</text>`);
+      continue;
+    }
     parts.push(occupied ? `<circle class="target-ring" cx="${x}" cy="${y}" r="0.44"/>` : `<circle class="target-dot" cx="${x}" cy="${y}" r="0.14"/>`);
   }
   if (ui.cursor && geo.byName.get(ui.cursor)) parts.push(cellRect(geo.byName.get(ui.cursor), "cursor", 0.02));
