@@ -139,15 +139,23 @@ impl Browser {
         );
     }
 
-    /// Types `keys` (WebDriver key codes allowed, e.g. "\u{E014}" = arrow right) into `css`.
-    pub fn keys(&self, css: &str, keys: &str) {
-        let element = self
-            .find(css)
-            .unwrap_or_else(|| panic!("nothing on the page matches {css}"));
+    /// Presses `keys` one after another on whatever has the focus (WebDriver key codes, e.g.
+    /// "\u{E013}" = arrow up), as a person types: no click first.
+    pub fn press(&self, keys: &str) {
+        let actions: Vec<Value> = keys
+            .chars()
+            .flat_map(|k| {
+                let k = k.to_string();
+                [
+                    json!({ "type": "keyDown", "value": k }),
+                    json!({ "type": "keyUp", "value": k }),
+                ]
+            })
+            .collect();
         self.session_command(
             "POST",
-            &format!("/element/{element}/value"),
-            Some(json!({ "text": keys })),
+            "/actions",
+            Some(json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": actions }] })),
         );
     }
 

@@ -355,13 +355,17 @@ fn ten_turns_against_the_engine_in_every_variant() {
                     "limits": { "nodes": ENGINE_NODES, "movetime_ms": null } }),
         );
         board.open(variant, "startpos");
-        board.save_screenshot(variant);
         let start = server.ok("GET", "/api/state", json!(null))["start_fen"]
             .as_str()
             .expect("start FEN")
             .to_string();
         for turn in 0..TURNS_AGAINST_ENGINE {
             let state = wait_for_person(&server, variant);
+            if turn == 1 {
+                // One turn each played: the board with its last turn shown.
+                board.shows(state["fen"].as_str().unwrap_or_default(), variant);
+                board.save_screenshot(variant);
+            }
             if !state["outcome"].is_null() {
                 break;
             }
@@ -426,4 +430,59 @@ fn wait_for_person(server: &GuiServer, variant: &str) -> Value {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+#[test]
+fn squares_are_chosen_from_the_keyboard_and_wrong_clicks_explain_themselves() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    let browser = Browser::start(900, 700);
+    let board = Board {
+        browser: &browser,
+        server: &server,
+    };
+    board.open("chess", "startpos");
+    let prompt = || {
+        let p = browser.eval(
+            "const p = document.getElementById('prompt'); return [p.className, p.textContent];",
+            json!([]),
+        );
+        (
+            p[0].as_str().unwrap_or("").to_string(),
+            p[1].as_str().unwrap_or("").to_string(),
+        )
+    };
+    board.click_square("e5");
+    let (class, text) = prompt();
+    assert_eq!(class, "error", "{text}");
+    assert!(text.contains("no piece on e5"), "{text}");
+    board.click_square("e7");
+    assert!(prompt().1.contains("not White's"), "{:?}", prompt());
+    board.click_square("g1");
+    board.click_square("g3");
+    let (class, text) = prompt();
+    assert_eq!(class, "error");
+    assert!(
+        text.contains("cannot go to g3") && text.contains("f3"),
+        "{text}"
+    );
+    // The board takes the focus as a person tabs to it; Escape cancels the turn being built.
+    browser.eval("document.getElementById('board').focus();", json!([]));
+    browser.press("\u{E00C}");
+    board.idle();
+    assert_eq!(board.selected(), "");
+
+    // The cursor starts on the square picked last (g1): two left to e1, one up to e2, Enter;
+    // then two up to e4, Enter.
+    let keys = "\u{E012}\u{E012}\u{E013}\u{E007}";
+    browser.press(keys);
+    board.idle();
+    assert_eq!(board.selected(), "e2", "the keyboard picked up e2");
+    browser.press("\u{E013}\u{E013}\u{E007}");
+    let expected = play_fen("chess", "startpos", &["e2e4".to_string()]);
+    board.shows(&expected, "e2e4 entered from the keyboard");
 }

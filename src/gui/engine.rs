@@ -95,10 +95,13 @@ impl Engine {
             if for_move {
                 let eval = Eval::new(best.score, side);
                 if let Some(text) = best.best {
+                    // The lines that led to the move stay on show until the next search.
+                    let lines = std::mem::take(&mut game.thinking);
                     if let Err(e) = game.play(&text, Dialect::Record, Some(eval)) {
                         log::error!("the engine's move {text} was refused: {e}");
                         return;
                     }
+                    game.thinking = lines;
                     engine.kick(&shared, &mut game);
                 }
             }

@@ -307,10 +307,11 @@ function renderGraph(state) {
     const cp = m.eval.mate !== null && m.eval.mate !== undefined ? Math.sign(m.eval.mate) * 1000 : m.eval.centipawns;
     points.push([i + 1, Math.max(-1000, Math.min(1000, cp))]);
   });
-  const n = Math.max(state.moves.length, 2);
+  const n = Math.max(state.moves.length + 1, 20);
   const x = i => (i / n) * 300, y = cp => 40 - cp * 0.038;
   const line = points.map(([i, cp]) => `${x(i)},${y(cp)}`).join(" ");
   $("eval-graph").innerHTML = `<line x1="0" y1="40" x2="300" y2="40" stroke="#aaa" stroke-width="1"/>` +
+    `<text x="2" y="9" font-size="8" fill="#777">White +10</text><text x="2" y="78" font-size="8" fill="#777">Black +10</text>` +
     (points.length ? `<polyline points="${line}" fill="none" stroke="#1f6feb" stroke-width="2"/>` : "") +
     points.map(([i, cp]) => `<circle cx="${x(i)}" cy="${y(cp)}" r="2" fill="#1f6feb"><title>ply ${i}: ${(cp / 100).toFixed(2)}</title></circle>`).join("");
 }
