@@ -2,6 +2,7 @@
 //! binary runs the protocol loop; the subcommands print plain lines, errors go to stderr and exit
 //! non-zero.
 
+pub mod match_rules;
 pub mod record;
 
 use crate::game::{Dialect, VariantOptions};
@@ -9,7 +10,6 @@ use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THR
 use crate::protocol::{self, uci};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::Session;
-use crate::tournament::{self, MatchArgs};
 use crate::variants;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -107,7 +107,7 @@ pub enum Command {
     },
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
-    Match(Box<MatchArgs>),
+    Match(Box<kaleido_referee::MatchArgs>),
 }
 
 /// Variant, start position and rule options: common to the subcommands that take `--variant`.
@@ -382,7 +382,7 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             }
         }
         Command::Match(args) => {
-            tournament::run(&args)?;
+            kaleido_referee::run(&args, &match_rules::KaleidoRules)?;
         }
         Command::Gui { host, port } => {
             crate::gui::serve(&host, port)?;

@@ -229,6 +229,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn compute_key(&self) -> u64;
     /// Plies played since the start position or FEN (the length of the undo stack).
     fn plies(&self) -> usize;
+    /// The number of the current move as the FEN counts it: 1 at the start, one more after each
+    /// Black move. Game records number their moves from it. The default, for games whose FEN has
+    /// no move number, counts from 1 at the position set up with White to move.
+    fn move_number(&self) -> u32 {
+        self.plies() as u32 / 2 + 1
+    }
 
     /// Every legal move (perft counts exactly these).
     fn generate(&self, moves: &mut MoveList<Self::Move>);

@@ -9,6 +9,5 @@ pub mod mailbox;
 pub mod protocol;
 pub mod search;
 pub mod session;
-pub mod tournament;
 pub mod turn;
 pub mod variants;

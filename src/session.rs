@@ -72,9 +72,13 @@ pub trait Session: Send {
     fn undo(&mut self) -> bool;
     /// Every legal move string (the strings perft counts).
     fn legal_moves(&self, dialect: Dialect) -> Vec<String>;
+    /// A legal move given in `from`, written the way `to` writes it; nothing changes.
+    fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
     fn plies(&self) -> usize;
+    /// The number of the current move as game records count it (`Game::move_number`).
+    fn move_number(&self) -> u32;
     fn key(&self) -> u64;
     /// A turn being built by a person: what may follow the steps entered so far (`turn`).
     fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions;
@@ -176,6 +180,13 @@ impl<G: Game> Session for GameSession<G> {
             .map(|&m| self.game.move_text(m, dialect))
             .collect()
     }
+    fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.game.parse_move(text, from)?;
+        Ok(self.game.move_text(mv, to))
+    }
     fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions {
         turn::turn_options(&self.game, entered, dialect)
     }
@@ -196,6 +207,9 @@ impl<G: Game> Session for GameSession<G> {
     }
     fn plies(&self) -> usize {
         self.game.plies()
+    }
+    fn move_number(&self) -> u32 {
+        self.game.move_number()
     }
     fn key(&self) -> u64 {
         self.game.key()

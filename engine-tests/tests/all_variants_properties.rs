@@ -93,3 +93,33 @@ fn every_legal_turn_can_be_built_step_by_step() {
         }
     }
 }
+
+/// Game records number their moves from the position's move number, which each variant keeps in
+/// its own FEN field (Symmetron's is the fifth): every start FEN ends its counters with `0 1`, and
+/// with `0 12` the game is at move 12 until Black has moved.
+#[test]
+fn the_move_number_comes_from_the_fen_and_counts_black_moves() {
+    for info in VARIANTS {
+        let mut session = info
+            .new_session(&VariantOptions::default())
+            .expect("default options are valid");
+        assert_eq!(session.move_number(), 1, "{}", info.name);
+        let start = session.fen(Dialect::Uci);
+        assert!(start.contains(" 0 1"), "{}: {start}", info.name);
+        let fen = start.replacen(" 0 1", " 0 12", 1);
+        session
+            .set_fen(&fen, Dialect::Uci)
+            .unwrap_or_else(|e| panic!("{}: {fen} rejected: {e}", info.name));
+        assert_eq!(session.move_number(), 12, "{}: {fen}", info.name);
+        for (ply, number) in [(1, 12), (2, 13)] {
+            let first = session.legal_moves(Dialect::Uci)[0].clone();
+            session.play(&first, Dialect::Uci).expect("a listed move");
+            assert_eq!(
+                session.move_number(),
+                number,
+                "{} after {ply} plies",
+                info.name
+            );
+        }
+    }
+}

@@ -2,8 +2,10 @@
 //! the rules or the protocol, in one gauntlet per protocol so that the match visibly goes on.
 
 use clap::Parser;
-use kaleido::game::{Dialect, Side};
-use kaleido::tournament::{run_match, MatchArgs, MatchSummary};
+use kaleido::cli::match_rules::run_match;
+use kaleido::game::Dialect;
+use kaleido_referee::Side;
+use kaleido_referee::{MatchArgs, MatchSummary};
 
 #[derive(Parser)]
 struct Cli {

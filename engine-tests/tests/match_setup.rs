@@ -2,7 +2,8 @@
 //! limits, SPRT stopping, and arguments that must be refused.
 
 use clap::Parser;
-use kaleido::tournament::{run_match, MatchArgs, MatchSummary};
+use kaleido::cli::match_rules::run_match;
+use kaleido_referee::{MatchArgs, MatchSummary};
 
 #[derive(Parser)]
 struct Cli {
@@ -296,7 +297,7 @@ fn sprt_stops_a_decided_match() {
     let status = summary.sprt.expect("SPRT status");
     assert_eq!(
         status.decision,
-        Some(kaleido::tournament::stats::SprtDecision::H1)
+        Some(kaleido_referee::stats::SprtDecision::H1)
     );
     assert!(summary.games.len() < 20, "{}", summary.games.len());
     assert!(summary.games.iter().all(|g| g.termination == "crash"));
@@ -350,9 +351,9 @@ fn a_hang_under_a_depth_limit_is_caught_by_the_move_timeout() {
     for game in &summary.games {
         assert_eq!(game.termination, "time forfeit", "{}", game.comment);
         let hanger = if game.white_name == "Hanger" {
-            kaleido::game::Side::White
+            kaleido_referee::Side::White
         } else {
-            kaleido::game::Side::Black
+            kaleido_referee::Side::Black
         };
         assert_eq!(game.winner, Some(hanger.other()));
     }

@@ -241,6 +241,9 @@ impl Game for Chess {
     fn plies(&self) -> usize {
         self.undo.len()
     }
+    fn move_number(&self) -> u32 {
+        self.fullmove
+    }
 
     fn generate(&self, moves: &mut MoveList<ChessMove>) {
         movegen::legal(self, moves, false);

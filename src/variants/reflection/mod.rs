@@ -1,6 +1,6 @@
 //! Reflection teammate (Daniil Frolov, 2010): each player commands two mirror-image armies and a
-//! turn moves a piece together with its reflection. Nine boards (see `layout`), rules in
-//! `docs/reflection.md`, normative source `rules/reflection-teammate.md`.
+//! turn moves a piece together with its reflection. Nine boards (see `layout`), rules (with the
+//! sections and rulings the comments cite) in `docs/reflection.md`.
 
 mod attack;
 mod board;
@@ -259,6 +259,10 @@ impl Game for Reflection {
 
     fn plies(&self) -> usize {
         self.undo.len()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
     }
 
     fn generate(&self, moves: &mut MoveList<Turn>) {

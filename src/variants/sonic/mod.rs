@@ -107,6 +107,9 @@ impl Game for Sonic {
     fn plies(&self) -> usize {
         self.history.len()
     }
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
     fn generate(&self, moves: &mut MoveList<SonicMove>) {
         movegen::generate(&self.pos, &self.rules, false, moves);
     }

@@ -1,7 +1,7 @@
 //! Symmetron! 112 (A. Fourrière and R. Lavieri): an 11x10 Arena plus one launching square per
 //! side, Reducers and SHSs that change nearby pieces' moves, a Resurrector that retrieves
-//! captured pieces, Can(n)ons that flip, Pawns and Bawns. Rules: /work/shared/rules/symmetron-112.md,
-//! in our own words in docs/symmetron.md.
+//! captured pieces, Can(n)ons that flip, Pawns and Bawns. Rules, with the sections and rulings
+//! (R-n) the comments cite: docs/symmetron.md.
 
 pub mod board;
 pub mod eval;
@@ -142,6 +142,10 @@ impl Game for Symmetron {
 
     fn plies(&self) -> usize {
         self.pos.undo.len()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
     }
 
     fn generate(&self, moves: &mut MoveList<Move>) {

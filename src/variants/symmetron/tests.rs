@@ -1,4 +1,4 @@
-//! The hand-worked positions of §9 of the rules (T0-T11), with their exact move sets and
+//! The hand-worked positions of docs/symmetron.md §9 (T0-T11), with their exact move sets and
 //! resulting positions, and randomized consistency checks.
 
 use super::make::victim_square;

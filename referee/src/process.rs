@@ -1,7 +1,7 @@
 //! An engine as a child process: lines in through its stdin, lines out through a reader thread and
 //! a channel, so that every read can have a deadline (the referee's clock).
 
-use super::spec::EngineSpec;
+use crate::spec::EngineSpec;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

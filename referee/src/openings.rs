@@ -1,10 +1,7 @@
 //! Openings: a file with one FEN or one move sequence a line, or random legal plies from a seed.
 
-use super::judge::play_move;
-use crate::game::Dialect;
-use crate::game::VariantOptions;
-use crate::session::Session;
-use crate::variants::VariantInfo;
+use crate::judge::play_move;
+use crate::rules::{Dialect, Judge, RuleOptions, Rules};
 
 /// Where a game starts: a position (or the variant's start) and book moves played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,11 +41,11 @@ fn is_decoration(token: &str) -> bool {
 
 /// Reads one opening line: a FEN, or moves (UCI notation or the game's record notation, move
 /// numbers allowed) from the start position. The moves are checked and stored in UCI notation.
-pub fn parse_opening(session: &mut dyn Session, line: &str) -> Result<Opening, String> {
-    session.new_game();
-    if session.set_fen(line, Dialect::Uci).is_ok() {
-        let fen = session.fen(Dialect::Uci);
-        if session.outcome().is_some() {
+pub fn parse_opening(judge: &mut dyn Judge, line: &str) -> Result<Opening, String> {
+    judge.restart();
+    if judge.set_fen(line, Dialect::Uci).is_ok() {
+        let fen = judge.fen(Dialect::Uci);
+        if judge.outcome().is_some() {
             return Err(format!("the game is already over in '{line}'"));
         }
         return Ok(Opening {
@@ -58,12 +55,12 @@ pub fn parse_opening(session: &mut dyn Session, line: &str) -> Result<Opening, S
     }
     let mut moves = Vec::new();
     for token in line.split_whitespace().filter(|t| !is_decoration(t)) {
-        let ply = play_move(session, token, Dialect::Uci)
-            .or_else(|_| play_move(session, token, Dialect::Record))
+        let ply = play_move(judge, token, Dialect::Uci)
+            .or_else(|_| play_move(judge, token, Dialect::Record))
             .map_err(|e| format!("'{token}' in '{line}': {e}"))?;
         moves.push(ply.uci);
     }
-    if session.outcome().is_some() {
+    if judge.outcome().is_some() {
         return Err(format!("the game is already over after '{line}'"));
     }
     Ok(Opening { fen: None, moves })
@@ -72,19 +69,20 @@ pub fn parse_opening(session: &mut dyn Session, line: &str) -> Result<Opening, S
 /// Every opening of a file (blank lines and `#` comments skipped).
 pub fn load_file(
     path: &std::path::Path,
-    variant: &VariantInfo,
-    options: &VariantOptions,
+    rules: &dyn Rules,
+    variant: &str,
+    options: &RuleOptions,
 ) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
-    let mut session = variant.new_session(options)?;
+    let mut judge = rules.new_game(variant, options)?;
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let opening = parse_opening(session.as_mut(), line)
+        let opening = parse_opening(judge.as_mut(), line)
             .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
         openings.push(opening);
     }
@@ -96,26 +94,26 @@ pub fn load_file(
 
 /// Opening number `index` of a match seeded with `seed`: `plies` random legal moves from the start
 /// that do not end the game. The same seed and index always give the same opening.
-pub fn random_opening(session: &mut dyn Session, plies: usize, seed: u64, index: usize) -> Opening {
+pub fn random_opening(judge: &mut dyn Judge, plies: usize, seed: u64, index: usize) -> Opening {
     let mut rng = SplitMix64::new(seed ^ (index as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     // A line that ends the game (or runs out of moves) is drawn again; after many tries the
     // longest line found is kept.
     let mut best = Opening::default();
     for _ in 0..100 {
-        session.new_game();
+        judge.restart();
         let mut moves = Vec::new();
-        while moves.len() < plies && session.outcome().is_none() {
-            let legal = session.legal_moves(Dialect::Uci);
+        while moves.len() < plies && judge.outcome().is_none() {
+            let legal = judge.legal_moves(Dialect::Uci);
             if legal.is_empty() {
                 break;
             }
             let choice = &legal[rng.below(legal.len())];
-            if session.play(choice, Dialect::Uci).is_err() {
+            if judge.play(choice, Dialect::Uci).is_err() {
                 break;
             }
             moves.push(choice.clone());
         }
-        if session.outcome().is_some() {
+        if judge.outcome().is_some() {
             moves.pop();
         }
         if moves.len() == plies {

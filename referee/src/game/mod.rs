@@ -1,0 +1,309 @@
+//! One game between two engines, judged move by move by the rules interface.
+
+mod adjudication;
+
+pub use adjudication::Adjudication;
+
+use crate::judge::play_move;
+use crate::player::{start_player, GameStart, Limit, Player, PlyText, Reply, Turn};
+use crate::process::Fault;
+use crate::record::{GameRecord, MoveRecord};
+use crate::rules::{Dialect, Judge, MoveError, RuleOptions, Rules, Side};
+use crate::schedule::GameJob;
+use crate::spec::EngineSpec;
+use adjudication::ScoreRuns;
+use std::time::{Duration, Instant};
+
+/// Everything about a game that is the same for every game of a match.
+#[derive(Clone)]
+pub struct RefereeConfig<'a> {
+    pub rules: &'a dyn Rules,
+    pub variant: String,
+    pub options: RuleOptions,
+    pub limit: Limit,
+    /// Extra time an engine gets beyond its clock before it forfeits (process and pipe overhead).
+    pub margin: Duration,
+    /// For node- and depth-limited games: how long one move may take before it counts as a hang.
+    pub move_timeout: Duration,
+    pub max_plies: Option<usize>,
+    pub adjudication: Adjudication,
+    pub debug: bool,
+}
+
+/// How a game ended, before it is written into the record.
+struct Ending {
+    winner: Option<Side>,
+    termination: String,
+    comment: String,
+}
+
+impl Ending {
+    fn loss(side: Side, termination: &str, comment: String) -> Ending {
+        Ending {
+            winner: Some(side.other()),
+            termination: termination.to_string(),
+            comment,
+        }
+    }
+
+    fn from_fault(side: Side, name: &str, fault: Fault) -> Ending {
+        match fault {
+            Fault::Timeout => Ending::loss(
+                side,
+                "time forfeit",
+                format!("{} ({name}) loses on time", side.name()),
+            ),
+            Fault::Crashed(how) => Ending::loss(
+                side,
+                "crash",
+                format!("{} ({name}) crashed: {how}", side.name()),
+            ),
+            Fault::Protocol(what) => Ending::loss(
+                side,
+                "protocol error",
+                format!("{} ({name}) {what}", side.name()),
+            ),
+        }
+    }
+}
+
+/// Plays one game. An `Err` is a problem of the match itself (a bad opening, a variant that cannot
+/// be created); everything an engine does wrong ends the game with a result instead.
+pub fn play_game(
+    config: &RefereeConfig,
+    engines: &[EngineSpec],
+    job: &GameJob,
+) -> Result<GameRecord, String> {
+    let mut judge = config.rules.new_game(&config.variant, &config.options)?;
+    if let Some(fen) = &job.opening.fen {
+        judge.set_fen(fen, Dialect::Uci)?;
+    }
+    let fen_uci = job.opening.fen.as_ref().map(|_| judge.fen(Dialect::Uci));
+    let fen_xboard = job.opening.fen.as_ref().map(|_| judge.fen(Dialect::XBoard));
+    let mut record = GameRecord {
+        number: job.number,
+        white: job.white,
+        black: job.black,
+        white_name: engines[job.white].name.clone(),
+        black_name: engines[job.black].name.clone(),
+        winner: None,
+        termination: String::new(),
+        comment: String::new(),
+        start_fen: job.opening.fen.as_ref().map(|_| judge.fen(Dialect::Record)),
+        first_side: judge.side_to_move(),
+        first_move_number: judge.move_number(),
+        moves: Vec::new(),
+    };
+    let mut plies: Vec<PlyText> = Vec::new();
+    for text in &job.opening.moves {
+        let ply = play_move(judge.as_mut(), text, Dialect::Uci)
+            .map_err(|e| format!("opening move {text}: {e}"))?;
+        plies.push(ply.clone());
+        record.moves.push(MoveRecord {
+            ply,
+            book: true,
+            thinking: None,
+            elapsed: Duration::ZERO,
+        });
+    }
+
+    let specs = [&engines[job.white], &engines[job.black]];
+    let limits = specs.map(|spec| match (spec.nodes, &config.limit) {
+        (Some(nodes), Limit::Nodes(_)) => Limit::Nodes(nodes),
+        _ => config.limit.clone(),
+    });
+    let xboard_variant = judge.xboard_variant();
+    let mut players: Vec<Box<dyn Player>> = Vec::new();
+    let mut ending = None;
+    for side in [Side::White, Side::Black] {
+        let spec = specs[side.index()];
+        let start = GameStart {
+            variant: &config.variant,
+            xboard_variant: &xboard_variant,
+            rule_options: &config.options,
+            fen: fen_uci.clone().zip(fen_xboard.clone()),
+            limit: &limits[side.index()],
+            move_timeout: config.move_timeout,
+        };
+        let started = start_player(spec, &config.options, config.debug).and_then(|mut player| {
+            player.new_game(&start)?;
+            Ok(player)
+        });
+        match started {
+            Ok(player) => players.push(player),
+            Err(fault) => {
+                ending = Some(Ending::from_fault(side, &spec.name, fault));
+                break;
+            }
+        }
+    }
+    let ending = match ending {
+        Some(ending) => ending,
+        None => run_game(
+            config,
+            judge.as_mut(),
+            &mut players,
+            &mut plies,
+            &mut record,
+            fen_uci.as_deref(),
+            &limits,
+        ),
+    };
+    record.winner = ending.winner;
+    record.termination = ending.termination;
+    record.comment = ending.comment;
+    let result = record.result();
+    for player in players {
+        player.finish(result, &record.comment);
+    }
+    Ok(record)
+}
+
+/// The move loop: asks the side to move, judges, records, until the game ends.
+fn run_game(
+    config: &RefereeConfig,
+    judge: &mut dyn Judge,
+    players: &mut [Box<dyn Player>],
+    plies: &mut Vec<PlyText>,
+    record: &mut GameRecord,
+    fen_uci: Option<&str>,
+    limits: &[Limit; 2],
+) -> Ending {
+    let mut clocks = match config.limit {
+        Limit::Clock { base, .. } => [base, base],
+        _ => [config.move_timeout; 2],
+    };
+    let mut runs = ScoreRuns::default();
+    loop {
+        if let Some(outcome) = judge.outcome() {
+            return Ending {
+                winner: outcome.winner,
+                termination: outcome.reason.clone(),
+                comment: outcome.reason,
+            };
+        }
+        if config.max_plies.is_some_and(|max| judge.plies() >= max) {
+            return Ending {
+                winner: None,
+                termination: "max plies".into(),
+                comment: format!("draw: {} plies played", judge.plies()),
+            };
+        }
+        let side = judge.side_to_move();
+        let player = &mut players[side.index()];
+        let name = player.name().to_string();
+        let turn = Turn {
+            side,
+            plies,
+            fen_uci,
+            clocks,
+            limit: &limits[side.index()],
+        };
+        if let Err(fault) = player.start_turn(&turn) {
+            return Ending::from_fault(side, &name, fault);
+        }
+        let started = Instant::now();
+        let deadline = started
+            + match config.limit {
+                Limit::Clock { .. } => clocks[side.index()] + config.margin,
+                _ => config.move_timeout,
+            };
+        let dialect = player.dialect();
+        let mut parts: Vec<String> = Vec::new();
+        let ply = loop {
+            let reply = match player.read_reply(deadline) {
+                Ok(reply) => reply,
+                Err(Fault::Timeout) => {
+                    let allowed = match config.limit {
+                        Limit::Clock { .. } => format!(
+                            "clock {:.3} s + margin {:.3} s",
+                            clocks[side.index()].as_secs_f64(),
+                            config.margin.as_secs_f64()
+                        ),
+                        _ => format!("move timeout {:.3} s", config.move_timeout.as_secs_f64()),
+                    };
+                    return Ending::loss(
+                        side,
+                        "time forfeit",
+                        format!("{} ({name}) loses on time ({allowed})", side.name()),
+                    );
+                }
+                Err(fault) => return Ending::from_fault(side, &name, fault),
+            };
+            match reply {
+                Reply::Move(text) => {
+                    parts.push(text);
+                    let turn_text = parts.join(" ");
+                    match play_move(judge, &turn_text, dialect) {
+                        Ok(ply) => break ply,
+                        // A multi-part XBoard turn: wait for the rest.
+                        Err(MoveError::Incomplete) if dialect != Dialect::Uci => continue,
+                        Err(error) => {
+                            let kind = match error {
+                                MoveError::Unparsable(_) => "an unparsable move",
+                                MoveError::Incomplete => "an incomplete move",
+                                _ => "an illegal move",
+                            };
+                            return Ending::loss(
+                                side,
+                                "illegal move",
+                                format!("{} ({name}) plays {kind}: {turn_text}", side.name()),
+                            );
+                        }
+                    }
+                }
+                Reply::Resign => {
+                    return Ending::loss(
+                        side,
+                        "resign",
+                        format!("{} ({name}) resigns", side.name()),
+                    )
+                }
+                Reply::Claim { result, comment } => {
+                    let claimed_winner = match result.as_str() {
+                        "1-0" => Some(Side::White),
+                        "0-1" => Some(Side::Black),
+                        _ => None,
+                    };
+                    // Claiming one's own loss is a resignation; anything else is false, because
+                    // the rules (checked before every turn) say the game goes on.
+                    if claimed_winner == Some(side.other()) && parts.is_empty() {
+                        return Ending::loss(
+                            side,
+                            "resign",
+                            format!("{} ({name}) resigns: {result} {{{comment}}}", side.name()),
+                        );
+                    }
+                    return Ending::loss(
+                        side,
+                        "false result claim",
+                        format!(
+                            "{} ({name}) claims {result} {{{comment}}} but the game is not over",
+                            side.name()
+                        ),
+                    );
+                }
+            }
+        };
+        let elapsed = player.reply_time().saturating_duration_since(started);
+        if let Limit::Clock { inc, .. } = config.limit {
+            let clock = &mut clocks[side.index()];
+            *clock = clock.saturating_sub(elapsed) + inc;
+        }
+        plies.push(ply.clone());
+        player.turn_accepted(plies.len());
+        let thinking = player.take_thinking();
+        record.moves.push(MoveRecord {
+            ply,
+            book: false,
+            thinking,
+            elapsed,
+        });
+        if let Some(ending) = runs.update(&config.adjudication, side, thinking, plies.len()) {
+            return ending;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
