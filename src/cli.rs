@@ -83,8 +83,9 @@ pub enum Command {
         variant: Option<String>,
     },
     /// Replays a game record (SAN for chess, each game's record notation otherwise).
-    /// The variant, options and start position come from the record's `Variant`, `Options` and
-    /// `FEN` tags unless given here (`--option` adds to and overrides the tag's options).
+    /// The variant, options and start position come from the record's `Variant` (none: chess),
+    /// `Options` and `FEN` tags unless given here (`--option` adds to and overrides the tag's
+    /// options).
     Replay {
         #[arg(long)]
         variant: Option<String>,
@@ -334,9 +335,10 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let record = record::read(&text);
             let position = PositionArgs {
+                // No Variant tag means chess, as PGN has it.
                 variant: variant
                     .or_else(|| record.variant.clone())
-                    .ok_or("no --variant given and the record has no Variant tag".to_string())?,
+                    .unwrap_or_else(|| "chess".into()),
                 fen,
                 options: record
                     .options

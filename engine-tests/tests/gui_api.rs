@@ -297,3 +297,80 @@ fn a_record_with_variant_and_option_tags_loads_and_replays() {
     assert_eq!(status, 400, "an illegal move in a record is refused");
     assert_eq!(server.ok("GET", "/api/state", json!(null))["fen"], fen);
 }
+
+/// A record saved by the board (options, a set-up position, drops, flips, pairs) replays with
+/// `kaleido replay` to the board's final position.
+#[test]
+fn saved_records_replay_to_the_same_position() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    let games: [(&str, Value, &[&str]); 3] = [
+        ("symmetron-112", json!({}), &["@f5", "@f6", "b1~", "a8=B"]),
+        (
+            "reflection-mini",
+            json!({ "CaptureTwin": "true", "QueenPromotion": "true" }),
+            &["c2c3,c7c6", "b3c3,g3f3"],
+        ),
+        ("chess", json!({}), &["e2e4", "e7e5", "g1f3"]),
+    ];
+    for (variant, options, moves) in games {
+        server.ok(
+            "POST",
+            "/api/new",
+            json!({ "variant": variant, "options": options }),
+        );
+        let mut state = Value::Null;
+        for mv in moves {
+            state = server.ok("POST", "/api/play", json!({ "move": mv }));
+        }
+        let pgn = server.ok("GET", "/api/pgn", json!(null))["pgn"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        if variant == "chess" {
+            assert!(
+                !pgn.contains("[Variant"),
+                "chess records carry no Variant tag: {pgn}"
+            );
+        } else {
+            assert!(pgn.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+        }
+        if variant == "reflection-mini" {
+            assert!(
+                pgn.contains("[Options \"CaptureTwin=true QueenPromotion=true\"]"),
+                "{pgn}"
+            );
+        }
+        let file =
+            std::env::temp_dir().join(format!("kaleido-gui-{variant}-{}.pgn", std::process::id()));
+        std::fs::write(&file, &pgn).unwrap();
+        let output = run(&["replay", file.to_str().unwrap()]);
+        let _ = std::fs::remove_file(&file);
+        assert!(
+            output.status.success(),
+            "{pgn}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(stdout_lines(&output)[0], state["fen"], "{pgn}");
+    }
+    // A set-up position travels in the FEN tag.
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "chess", "fen": fen }),
+    );
+    let state = server.ok("POST", "/api/play", json!({ "move": "a7a8q" }));
+    let pgn = server.ok("GET", "/api/pgn", json!(null))["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
+    let (status, loaded) = server.call_text("POST", "/api/pgn", Some(&pgn));
+    assert_eq!(status, 200, "{loaded}");
+    assert_eq!(loaded["fen"], state["fen"]);
+}

@@ -415,6 +415,31 @@ fn ten_turns_against_the_engine_in_every_variant() {
     }
 }
 
+/// The page's "Save record" gives a PGN that `kaleido replay` plays to the FEN the page shows.
+fn saved_record_replays(board: &Board, variant: &str) {
+    let shown = board.idle();
+    board.browser.click("#save-pgn");
+    let pgn = board.browser.wait_for(
+        "the saved record",
+        "return document.getElementById('pgn').value;",
+        WAIT,
+    );
+    let pgn = pgn.as_str().unwrap_or_default();
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gui-{variant}.pgn"));
+    std::fs::write(&file, pgn).expect("record written");
+    let output = run(&["replay", file.to_str().expect("path")]);
+    assert!(
+        output.status.success(),
+        "{variant}: kaleido replay of the saved record failed: {}\n{pgn}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        stdout_lines(&output).first().map(String::as_str),
+        Some(shown.as_str()),
+        "{variant}: the saved record replays to another position:\n{pgn}"
+    );
+}
+
 /// Polls the state until the person is to move or the game is over.
 fn wait_for_person(server: &GuiServer, variant: &str) -> Value {
     let deadline = std::time::Instant::now() + WAIT;

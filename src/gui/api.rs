@@ -80,6 +80,10 @@ impl Api {
             ("POST", "/api/analyse") => self.analyse(body),
             ("GET", "/api/fens") => Ok((200, json!({ "fens": lock(&self.game).fens() }))),
             ("POST", "/api/pgn") => self.load_record(body),
+            ("GET", "/api/pgn") => Ok((
+                200,
+                json!({ "pgn": super::record::pgn_text(&lock(&self.game)) }),
+            )),
             _ => Err((
                 404,
                 json!({ "error": format!("no such call: {method} {path}") }),
@@ -219,10 +223,8 @@ impl Api {
     /// Loads a game record: PGN text whose tags name the variant, the options and the FEN.
     fn load_record(&self, body: &str) -> Result<Reply, Reply> {
         let record = crate::cli::record::read(body);
-        let variant = record
-            .variant
-            .clone()
-            .unwrap_or_else(|| lock(&self.game).variant().to_string());
+        // A record without a Variant tag is chess, as PGN has it.
+        let variant = record.variant.clone().unwrap_or_else(|| "chess".into());
         let mut options = VariantOptions::default();
         for (name, value) in &record.options {
             options.set(name, value);

@@ -6,6 +6,7 @@
 pub mod api;
 mod engine;
 pub mod game;
+mod record;
 
 use crate::game::VariantOptions;
 use std::io::Read;

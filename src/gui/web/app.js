@@ -421,6 +421,16 @@ async function main() {
   $("flip").onclick = () => { ui.flipped = !ui.flipped; render(); };
   $("cancel-turn").onclick = cancelTurn;
   $("end-turn").onclick = () => ui.options && ui.options.complete && playTurn(ui.options.complete);
+  $("save-pgn").onclick = async () => {
+    try {
+      const { pgn } = await call("GET", "/api/pgn");
+      $("pgn").value = pgn;
+      const link = $("download-pgn");
+      link.href = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
+      link.download = `kaleido-${ui.state.variant}.pgn`;
+      link.hidden = false;
+    } catch (e) { say(e.message, true); render(); }
+  };
   $("load-pgn").onclick = () => act(call("POST", "/api/pgn", $("pgn").value));
   // While the engine thinks, follow it.
   setInterval(async () => {
