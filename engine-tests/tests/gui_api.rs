@@ -209,7 +209,10 @@ fn wait_until(server: &GuiServer, what: &str, done: impl Fn(&Value) -> bool) -> 
         }
         assert!(
             Instant::now() < deadline,
-            "timed out waiting for {what}: {state}"
+            "timed out waiting for {what}: outcome {}, clocks {}, moves {}",
+            state["outcome"],
+            state["clock_ms"],
+            state["moves"]
         );
         std::thread::sleep(Duration::from_millis(30));
     }
@@ -373,4 +376,22 @@ fn saved_records_replay_to_the_same_position() {
     let (status, loaded) = server.call_text("POST", "/api/pgn", Some(&pgn));
     assert_eq!(status, 200, "{loaded}");
     assert_eq!(loaded["fen"], state["fen"]);
+}
+
+#[test]
+fn with_a_clock_the_side_whose_time_runs_out_loses() {
+    let server = GuiServer::start();
+    new_game(&server, "xiangqi");
+    let state = server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human",
+                "limits": { "clock_ms": 400, "increment_ms": 0 } }),
+    );
+    assert_eq!(state["clock_ms"].as_array().map(Vec::len), Some(2));
+    let over = wait_until(&server, "Red's flag to fall", |s| !s["outcome"].is_null());
+    assert_eq!(over["outcome"]["result"], "0-1");
+    assert_eq!(over["outcome"]["reason"], "Red lost on time");
+    let (status, _) = server.call("POST", "/api/play", Some(&json!({ "move": "a1a2" })));
+    assert_eq!(status, 400, "no move after the flag fell");
 }

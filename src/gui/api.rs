@@ -123,6 +123,7 @@ impl Api {
             *game = fresh;
             game.players = players;
             game.limits = limits;
+            game.set_clock(&limits);
             Ok(())
         })
     }
@@ -171,7 +172,10 @@ impl Api {
     fn settings(&self, body: &str) -> Result<Reply, Reply> {
         let request: Settings = parse(body)?;
         if let Some(limits) = request.limits {
-            if limits.nodes == Some(0) || limits.movetime_ms == Some(0) {
+            if limits.nodes == Some(0)
+                || limits.movetime_ms == Some(0)
+                || limits.clock_ms == Some(0)
+            {
                 return Err(bad("engine limits must be positive"));
             }
         }
@@ -184,6 +188,7 @@ impl Api {
             }
             if let Some(limits) = request.limits {
                 game.limits = limits;
+                game.set_clock(&limits);
             }
             Ok(())
         })
@@ -192,7 +197,7 @@ impl Api {
     /// The engine takes over the side to move and plays now.
     fn go(&self) -> Reply {
         self.change(|game| {
-            if game.session.outcome().is_some() {
+            if game.outcome().is_some() {
                 return Err("the game is over".into());
             }
             let side = game.session.side_to_move().index();
@@ -274,7 +279,7 @@ pub fn state_json(game: &GuiGame) -> Value {
         .iter()
         .map(|(k, v)| (k.clone(), Value::String(v.clone())))
         .collect();
-    let outcome = session
+    let outcome = game
         .outcome()
         .map(|o| json!({ "result": o.result(), "reason": o.reason, "winner": o.winner }));
     json!({
@@ -287,6 +292,7 @@ pub fn state_json(game: &GuiGame) -> Value {
         "outcome": outcome,
         "players": { "white": game.players[0], "black": game.players[1] },
         "limits": game.limits,
+        "clock_ms": game.clock.as_ref().map(|c| c.left_ms(session.side_to_move())),
         "player_to_move": game.player_to_move(),
         "searching": game.searching,
         "analysing": game.analysing,

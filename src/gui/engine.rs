@@ -60,7 +60,11 @@ impl Engine {
         if for_move {
             limits.nodes = game.limits.nodes;
             limits.movetime = game.limits.movetime_ms;
-            if limits.nodes.is_none() && limits.movetime.is_none() {
+            if let Some(clock) = &game.clock {
+                let left = clock.left_ms(game.session.side_to_move());
+                (limits.wtime, limits.btime) = (Some(left[0]), Some(left[1]));
+                (limits.winc, limits.binc) = (Some(clock.increment_ms), Some(clock.increment_ms));
+            } else if limits.nodes.is_none() && limits.movetime.is_none() {
                 limits.movetime = Some(1000);
             }
         } else {
@@ -94,7 +98,7 @@ impl Engine {
             game.searching = false;
             if for_move {
                 let eval = Eval::new(best.score, side);
-                if let Some(text) = best.best {
+                if let Some(text) = best.best.filter(|_| game.outcome().is_none()) {
                     // The lines that led to the move stay on show until the next search.
                     let lines = std::mem::take(&mut game.thinking);
                     if let Err(e) = game.play(&text, Dialect::Record, Some(eval)) {

@@ -2,7 +2,8 @@
 //! the entry and the record notation), who plays each side, the engine's limits, its thinking,
 //! and the evaluations seen so far. Every rule question goes to the `Session`.
 
-use crate::game::{Dialect, MoveError, Side, VariantOptions};
+use super::clock::Clock;
+use crate::game::{Dialect, MoveError, Outcome, Side, VariantOptions};
 use crate::session::{InfoLine, ScoreText, Session};
 use crate::turn::Step;
 use crate::variants;
@@ -16,11 +17,18 @@ pub enum Player {
 }
 
 /// How long the engine thinks over a move: a node limit (its strength, and the same on every
-/// machine) or a time per move.
+/// machine), a time per move, or a game clock for both sides (`clock_ms` each, `increment_ms`
+/// after every move), with which the engine shares out its own time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineLimits {
+    #[serde(default)]
     pub nodes: Option<u64>,
+    #[serde(default)]
     pub movetime_ms: Option<u64>,
+    #[serde(default)]
+    pub clock_ms: Option<u64>,
+    #[serde(default)]
+    pub increment_ms: Option<u64>,
 }
 
 impl Default for EngineLimits {
@@ -28,6 +36,8 @@ impl Default for EngineLimits {
         EngineLimits {
             nodes: None,
             movetime_ms: Some(1000),
+            clock_ms: None,
+            increment_ms: None,
         }
     }
 }
@@ -109,6 +119,8 @@ pub struct GuiGame {
     pub searching: bool,
     /// The engine analyses the position on the board, making no move.
     pub analysing: bool,
+    /// The game clock, when the game is played with one.
+    pub clock: Option<Clock>,
 }
 
 impl GuiGame {
@@ -132,6 +144,7 @@ impl GuiGame {
             thinking: Vec::new(),
             searching: false,
             analysing: false,
+            clock: None,
         })
     }
 
@@ -141,10 +154,29 @@ impl GuiGame {
 
     /// Who moves now, if the game goes on.
     pub fn player_to_move(&self) -> Option<Player> {
-        self.session
-            .outcome()
+        self.outcome()
             .is_none()
             .then(|| self.players[self.session.side_to_move().index()])
+    }
+
+    /// The result: the rules' verdict, or a loss on time.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.session.outcome().or_else(|| {
+            let to_move = self.session.side_to_move();
+            let flagged = self.clock.as_ref()?.flag(to_move)?;
+            let name = self.session.board_view().side_names[flagged.index()];
+            Some(Outcome::win(
+                flagged.other(),
+                format!("{name} lost on time"),
+            ))
+        })
+    }
+
+    /// Sets the clock as `limits` ask (a fresh one) or removes it.
+    pub fn set_clock(&mut self, limits: &EngineLimits) {
+        self.clock = limits
+            .clock_ms
+            .map(|base| Clock::new(base, limits.increment_ms.unwrap_or(0)));
     }
 
     /// Plays a move given in `dialect`; on error nothing changes.
@@ -163,6 +195,9 @@ impl GuiGame {
         let steps = self.session.turn_steps(&uci, Dialect::Uci)?;
         let side = self.session.side_to_move();
         self.session = after;
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side);
+        }
         self.moves.push(PlayedMove {
             uci,
             record,
@@ -209,6 +244,10 @@ impl GuiGame {
         }
         if done > 0 {
             self.changed();
+            let to_move = self.session.side_to_move();
+            if let Some(clock) = &mut self.clock {
+                clock.restart(to_move);
+            }
         }
         done
     }

@@ -4,6 +4,7 @@
 //! page holds no rules: legal targets, turn building, notation and results come from the engine.
 
 pub mod api;
+mod clock;
 mod engine;
 pub mod game;
 mod record;

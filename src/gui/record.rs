@@ -48,7 +48,7 @@ fn options_tag(game: &GuiGame) -> Option<String> {
 }
 
 pub fn pgn_text(game: &GuiGame) -> String {
-    let outcome = game.session.outcome();
+    let outcome = game.outcome();
     let result = outcome.as_ref().map_or("*", |o| o.result()).to_string();
     let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), "Kaleido board".into()),

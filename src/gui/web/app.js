@@ -259,6 +259,7 @@ function render() {
   renderMoves(state);
   renderThinking(state);
   renderGraph(state);
+  renderClocks(state);
   $("analyse").checked = state.analysing;
   $("white-name").textContent = state.board.side_names[0];
   $("black-name").textContent = state.board.side_names[1];
@@ -377,9 +378,30 @@ async function act(promise) {
 }
 
 function settings() {
-  const value = parseInt($("limit-value").value, 10);
-  const limits = $("limit-kind").value === "nodes" ? { nodes: value, movetime_ms: null } : { nodes: null, movetime_ms: value };
+  const value = parseFloat($("limit-value").value);
+  const kind = $("limit-kind").value;
+  const limits = { nodes: null, movetime_ms: null, clock_ms: null, increment_ms: null };
+  if (kind === "nodes") limits.nodes = Math.round(value);
+  else if (kind === "movetime") limits.movetime_ms = Math.round(value);
+  else {
+    limits.clock_ms = Math.round(value * 60000);
+    limits.increment_ms = Math.round(parseFloat($("limit-increment").value || "0") * 1000);
+  }
   return { white: $("player-white").value, black: $("player-black").value, limits };
+}
+
+const clockText = ms => {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+function renderClocks(state) {
+  const box = $("clocks");
+  box.hidden = !state.clock_ms;
+  if (!state.clock_ms) return;
+  const names = state.board.side_names;
+  $("clock-white").textContent = `${names[0]} ${clockText(state.clock_ms[0])}`;
+  $("clock-black").textContent = `${names[1]} ${clockText(state.clock_ms[1])}`;
 }
 
 async function main() {
@@ -401,6 +423,11 @@ async function main() {
       [...document.querySelectorAll("[data-option]")].find(x => x.dataset.option.toLowerCase() === name);
     if (s) s.value = value;
   }
+  $("limit-kind").onchange = () => {
+    const kind = $("limit-kind").value;
+    $("limit-increment").hidden = kind !== "clock";
+    $("limit-value").value = { nodes: 20000, movetime: 1000, clock: 5 }[kind];
+  };
   if (state.limits.nodes) { $("limit-kind").value = "nodes"; $("limit-value").value = state.limits.nodes; }
   else if (state.limits.movetime_ms) { $("limit-value").value = state.limits.movetime_ms; }
   const message = ui.message;
@@ -434,10 +461,15 @@ async function main() {
   $("load-pgn").onclick = () => act(call("POST", "/api/pgn", $("pgn").value));
   // While the engine thinks, follow it.
   setInterval(async () => {
-    if (!ui.state || ui.busy || !(ui.state.searching || ui.state.player_to_move === "engine")) return;
+    if (!ui.state || ui.busy || !(ui.state.searching || ui.state.player_to_move === "engine" ||
+      (ui.state.clock_ms && !ui.state.outcome))) return;
     const state = await call("GET", "/api/state");
     if (state.generation !== ui.state.generation) await setState(state);
-    else { ui.state = state; render(); }
+    else if (state.player_to_move === "human" && !state.outcome) {
+      // The person's turn with a clock running: only the clocks change.
+      ui.state = state;
+      renderClocks(state);
+    } else { ui.state = state; render(); }
   }, 250);
 }
 
