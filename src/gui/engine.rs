@@ -49,7 +49,7 @@ impl Engine {
         }
         let to_move = game.player_to_move();
         let for_move = to_move == Some(Player::Engine);
-        if !for_move && !(game.analysing && to_move.is_some()) {
+        if !(for_move || game.analysing && to_move.is_some()) {
             return;
         }
         let mut limits = Limits {

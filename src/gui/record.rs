@@ -76,8 +76,8 @@ pub fn pgn_text(game: &GuiGame) -> String {
     let first_move_number = game
         .start_fen
         .split_whitespace()
-        .filter_map(|f| f.parse::<u32>().ok())
-        .last()
+        .rev()
+        .find_map(|f| f.parse::<u32>().ok())
         .unwrap_or(1);
     let record = PgnGame {
         tags,
