@@ -21,7 +21,15 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(20);
+const WAIT: Duration = Duration::from_secs(30);
+
+/// One browser at a time: the tests of this file run on parallel threads, and three Chromiums at
+/// once on a loaded two-core machine make every wait a race.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_browser() -> std::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner())
+}
 /// The engine's node limit per move: small, so the test stays within CI's budget.
 const ENGINE_NODES: u64 = 1500;
 /// Turns of the person per variant in the game against the engine (each answered by the engine).
@@ -297,6 +305,7 @@ fn progress_shot(variant: &str, kind: &str) -> Option<&'static str> {
 
 #[test]
 fn every_kind_of_turn_in_every_variant_by_clicking() {
+    let _browser = one_browser();
     let server = GuiServer::start();
     server.ok(
         "POST",
@@ -340,6 +349,7 @@ fn every_kind_of_turn_in_every_variant_by_clicking() {
 
 #[test]
 fn ten_turns_against_the_engine_in_every_variant() {
+    let _browser = one_browser();
     let server = GuiServer::start();
     let browser = Browser::start(1300, 950);
     let board = Board {
@@ -460,6 +470,7 @@ fn wait_for_person(server: &GuiServer, variant: &str) -> Value {
 
 #[test]
 fn squares_are_chosen_from_the_keyboard_and_wrong_clicks_explain_themselves() {
+    let _browser = one_browser();
     let server = GuiServer::start();
     server.ok(
         "POST",
