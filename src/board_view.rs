@@ -153,6 +153,16 @@ impl BoardView {
     }
 }
 
+/// `promote to Queen` for a choice that is one promotion letter (any case); the choice itself
+/// otherwise. The choice label of games whose only choice is the promotion piece.
+pub fn promotion_label(choice: &str) -> String {
+    let mut letters = choice.chars();
+    match (letters.next().and_then(promotion_name), letters.next()) {
+        (Some(name), None) => format!("promote to {name}"),
+        _ => choice.to_string(),
+    }
+}
+
 /// The usual name of a promotion piece letter (any case), for choice labels.
 pub fn promotion_name(letter: char) -> Option<&'static str> {
     Some(match letter.to_ascii_lowercase() {

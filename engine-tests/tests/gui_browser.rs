@@ -165,12 +165,30 @@ fn play_fen(variant: &str, fen: &str, moves: &[String]) -> String {
     stdout_lines(&output).pop().expect("a FEN line")
 }
 
-struct Board<'a> {
-    browser: &'a Browser,
-    server: &'a GuiServer,
+/// The board server and a browser on its page, one at a time.
+struct Board {
+    browser: Browser,
+    server: GuiServer,
+    _one: std::sync::MutexGuard<'static, ()>,
 }
 
-impl Board<'_> {
+impl Board {
+    /// A server whose sides are played by `white` and `black`, and a browser of that size.
+    fn start(width: u32, height: u32, white: &str, black: &str) -> Board {
+        let one = one_browser();
+        let server = GuiServer::start();
+        server.ok(
+            "POST",
+            "/api/settings",
+            json!({ "white": white, "black": black }),
+        );
+        Board {
+            browser: Browser::start(width, height),
+            server,
+            _one: one,
+        }
+    }
+
     fn open(&self, variant: &str, fen: &str) {
         let url = format!(
             "{}?variant={}&fen={}",
@@ -305,18 +323,7 @@ fn progress_shot(variant: &str, kind: &str) -> Option<&'static str> {
 
 #[test]
 fn every_kind_of_turn_in_every_variant_by_clicking() {
-    let _browser = one_browser();
-    let server = GuiServer::start();
-    server.ok(
-        "POST",
-        "/api/settings",
-        json!({ "white": "human", "black": "human" }),
-    );
-    let browser = Browser::start(1300, 950);
-    let board = Board {
-        browser: &browser,
-        server: &server,
-    };
+    let board = Board::start(1300, 950, "human", "human");
     let mut checked = 0;
     for variant in variants::names() {
         for (fen, mv, steps) in turns_of_every_kind(variant) {
@@ -349,13 +356,8 @@ fn every_kind_of_turn_in_every_variant_by_clicking() {
 
 #[test]
 fn ten_turns_against_the_engine_in_every_variant() {
-    let _browser = one_browser();
-    let server = GuiServer::start();
-    let browser = Browser::start(1300, 950);
-    let board = Board {
-        browser: &browser,
-        server: &server,
-    };
+    let board = Board::start(1300, 950, "human", "engine");
+    let server = &board.server;
     let mut rng = Soup(0x05EE_D0FB_0A2D);
     for variant in variants::names() {
         server.ok(
@@ -370,7 +372,7 @@ fn ten_turns_against_the_engine_in_every_variant() {
             .expect("start FEN")
             .to_string();
         for turn in 0..TURNS_AGAINST_ENGINE {
-            let state = wait_for_person(&server, variant);
+            let state = wait_for_person(server, variant);
             if turn == 1 {
                 // One turn each played: the board with its last turn shown.
                 board.shows(state["fen"].as_str().unwrap_or_default(), variant);
@@ -403,7 +405,7 @@ fn ten_turns_against_the_engine_in_every_variant() {
                 Some(after_person.as_str()),
                 "{variant} turn {turn}: after the person's {mv}"
             );
-            let state = wait_for_person(&server, variant);
+            let state = wait_for_person(server, variant);
             let all: Vec<String> = state["moves"]
                 .as_array()
                 .expect("moves")
@@ -470,18 +472,8 @@ fn wait_for_person(server: &GuiServer, variant: &str) -> Value {
 
 #[test]
 fn squares_are_chosen_from_the_keyboard_and_wrong_clicks_explain_themselves() {
-    let _browser = one_browser();
-    let server = GuiServer::start();
-    server.ok(
-        "POST",
-        "/api/settings",
-        json!({ "white": "human", "black": "human" }),
-    );
-    let browser = Browser::start(900, 700);
-    let board = Board {
-        browser: &browser,
-        server: &server,
-    };
+    let board = Board::start(900, 700, "human", "human");
+    let browser = &board.browser;
     board.open("chess", "startpos");
     let prompt = || {
         let p = browser.eval(

@@ -451,14 +451,7 @@ impl Game for Chess {
         fen::diagram(self)
     }
     fn choice_label(&self, choice: &str) -> String {
-        let mut letters = choice.chars();
-        match (
-            letters.next().and_then(crate::board_view::promotion_name),
-            letters.next(),
-        ) {
-            (Some(name), None) => format!("promote to {name}"),
-            _ => choice.to_string(),
-        }
+        crate::board_view::promotion_label(choice)
     }
     fn board_view(&self) -> crate::board_view::BoardView {
         super::view::board_view(self)
