@@ -76,6 +76,8 @@ pub trait Session: Send {
     fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
+    /// The side to move is in check (as the game defines it), for a board to say so.
+    fn in_check(&self) -> bool;
     fn plies(&self) -> usize;
     /// The number of the current move as game records count it (`Game::move_number`).
     fn move_number(&self) -> u32;
@@ -204,6 +206,9 @@ impl<G: Game> Session for GameSession<G> {
     }
     fn side_to_move(&self) -> Side {
         self.game.side_to_move()
+    }
+    fn in_check(&self) -> bool {
+        self.game.in_check()
     }
     fn plies(&self) -> usize {
         self.game.plies()

@@ -282,6 +282,7 @@ pub fn state_json(game: &GuiGame) -> Value {
     let outcome = game
         .outcome()
         .map(|o| json!({ "result": o.result(), "reason": o.reason, "winner": o.winner }));
+    let in_check = outcome.is_none() && session.in_check();
     json!({
         "variant": session.variant(),
         "options": options,
@@ -290,6 +291,7 @@ pub fn state_json(game: &GuiGame) -> Value {
         "board": session.board_view(),
         "moves": game.moves,
         "outcome": outcome,
+        "in_check": in_check,
         "players": { "white": game.players[0], "black": game.players[1] },
         "limits": game.limits,
         "clock_ms": game.clock.as_ref().map(|c| c.left_ms(session.side_to_move())),

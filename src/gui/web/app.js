@@ -251,6 +251,7 @@ function render() {
   const outcome = state.outcome;
   $("status").textContent = outcome ? `Game over: ${outcome.result} — ${outcome.reason}` :
     `${sideName(state.board.side_to_move)} to move (${state.player_to_move === "engine" ? "engine" : "person"})` +
+    (state.in_check ? " — in check" : "") +
     (state.searching ? " — engine thinking…" : "");
   $("status").dataset.fen = state.fen;
   $("notes").innerHTML = state.board.notes.map(n => `<li>${escapeXml(n)}</li>`).join("");
@@ -429,7 +430,12 @@ async function main() {
     $("limit-value").value = { nodes: 20000, movetime: 1000, clock: 5 }[kind];
   };
   if (state.limits.nodes) { $("limit-kind").value = "nodes"; $("limit-value").value = state.limits.nodes; }
-  else if (state.limits.movetime_ms) { $("limit-value").value = state.limits.movetime_ms; }
+  else if (state.limits.clock_ms) {
+    $("limit-kind").value = "clock";
+    $("limit-value").value = state.limits.clock_ms / 60000;
+    $("limit-increment").value = (state.limits.increment_ms || 0) / 1000;
+    $("limit-increment").hidden = false;
+  } else if (state.limits.movetime_ms) { $("limit-value").value = state.limits.movetime_ms; }
   const message = ui.message;
   await setState(state);
   if (message) { ui.message = message; render(); }

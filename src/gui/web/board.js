@@ -128,7 +128,8 @@ function drawBoard(svg, view, ui) {
     if (name === ui.selected) {
       // A change where the piece stands (a flip, a type change): click the piece again.
       parts.push(`<circle class="target-ring" cx="${x}" cy="${y}" r="0.47" stroke-dasharray="0.2 0.1"/>` +
-        `<text class="badge-text" x="${x - 0.33}" y="${y + 0.33}" font-size="0.3">↻</text>`);
+        `<circle cx="${x - 0.3}" cy="${y + 0.3}" r="0.16" fill="#1f6feb"/>` +
+        `<text x="${x - 0.3}" y="${y + 0.31}" font-size="0.26" fill="#fff" text-anchor="middle" dominant-baseline="central">↻</text>`);
       continue;
     }
     parts.push(occupied ? `<circle class="target-ring" cx="${x}" cy="${y}" r="0.44"/>` : `<circle class="target-dot" cx="${x}" cy="${y}" r="0.14"/>`);
