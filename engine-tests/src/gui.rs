@@ -15,24 +15,29 @@ pub struct GuiServer {
 
 impl GuiServer {
     pub fn start() -> GuiServer {
-        let mut child = Command::new(kaleido())
+        let child = Command::new(kaleido())
             .args(["gui", "--port", "0"])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("kaleido gui starts");
-        let stdout = child.stdout.take().expect("piped stdout");
+        // Owned from here on: a failure below still ends the server (Drop).
+        let mut server = GuiServer {
+            child,
+            url: String::new(),
+        };
+        let stdout = server.child.stdout.take().expect("piped stdout");
         let mut first = String::new();
         BufReader::new(stdout)
             .read_line(&mut first)
             .expect("kaleido gui prints its URL");
-        let url = first
+        server.url = first
             .split_whitespace()
             .find(|w| w.starts_with("http://"))
             .unwrap_or_else(|| panic!("no URL in {first:?}"))
             .to_string();
-        GuiServer { child, url }
+        server
     }
 
     /// Calls the API: `path` like `/api/state`; returns the status and the JSON answer.

@@ -68,14 +68,20 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("{driver_path} does not start: {e}"));
-        let base = format!("http://127.0.0.1:{port}");
+        let profile =
+            std::env::temp_dir().join(format!("kaleido-chromium-{}-{port}", std::process::id()));
+        // Owned from here on: a failure below still ends the driver (Drop).
+        let mut browser = Browser {
+            driver,
+            base: format!("http://127.0.0.1:{port}"),
+            session: String::new(),
+            _profile: TempDir(profile.clone()),
+        };
         let deadline = Instant::now() + Duration::from_secs(30);
-        while http::request("GET", &format!("{base}/status"), None).is_err() {
+        while http::request("GET", &format!("{}/status", browser.base), None).is_err() {
             assert!(Instant::now() < deadline, "chromedriver did not answer");
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile =
-            std::env::temp_dir().join(format!("kaleido-chromium-{}-{port}", std::process::id()));
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
         args.push(format!("--window-size={width},{height}"));
@@ -83,12 +89,6 @@ impl Browser {
             "browserName": "chrome",
             "goog:chromeOptions": { "binary": chromium, "args": args }
         }}});
-        let mut browser = Browser {
-            driver,
-            base,
-            session: String::new(),
-            _profile: TempDir(profile),
-        };
         let answer = browser.command("POST", "/session", Some(capabilities));
         browser.session = answer["sessionId"]
             .as_str()
