@@ -3,7 +3,7 @@
 //! non-zero.
 
 pub mod match_rules;
-mod record;
+pub mod record;
 
 use crate::game::{Dialect, VariantOptions};
 use crate::perft;
@@ -84,13 +84,28 @@ pub enum Command {
         variant: Option<String>,
     },
     /// Replays a game record (SAN for chess, each game's record notation otherwise).
+    /// The variant, options and start position come from the record's `Variant` (none: chess),
+    /// `Options` and `FEN` tags unless given here (`--option` adds to and overrides the tag's
+    /// options).
     Replay {
-        #[command(flatten)]
-        position: PositionArgs,
+        #[arg(long)]
+        variant: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
         file: PathBuf,
         /// Also print the FEN after every move (for studying a game position by position).
         #[arg(long)]
         every_fen: bool,
+    },
+    /// Kaleido's own board in a web browser: serves it on http://HOST:PORT/ and prints the URL.
+    Gui {
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// 0 picks a free port.
+        #[arg(long, default_value_t = 8088)]
+        port: u16,
     },
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
@@ -309,14 +324,29 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             crate::bench::run(depth, variant.as_deref())?;
         }
         Command::Replay {
-            position,
+            variant,
+            fen,
+            options,
             file,
             every_fen,
         } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let (mut session, _) = position.session()?;
             let record = record::read(&text);
+            let position = PositionArgs {
+                // No Variant tag means chess, as PGN has it.
+                variant: variant
+                    .or_else(|| record.variant.clone())
+                    .unwrap_or_else(|| "chess".into()),
+                fen,
+                options: record
+                    .options
+                    .iter()
+                    .map(|(name, value)| format!("{name}={value}"))
+                    .chain(options)
+                    .collect(),
+            };
+            let (mut session, _) = position.session()?;
             if position.fen.is_none() {
                 if let Some(fen) = &record.fen {
                     session
@@ -354,6 +384,9 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         }
         Command::Match(args) => {
             kaleido_referee::run(&args, &match_rules::KaleidoRules)?;
+        }
+        Command::Gui { host, port } => {
+            crate::gui::serve(&host, port)?;
         }
     }
     Ok(())

@@ -286,6 +286,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// A text picture of the board for humans.
     fn diagram(&self) -> String;
+    /// The board as a person must see it (`board_view`): shape, square kinds, pieces and state.
+    /// Every registered variant describes its board (engine-tests checks it); the default, an
+    /// empty board, serves games that are never shown (the search's test games).
+    fn board_view(&self) -> crate::board_view::BoardView {
+        crate::board_view::BoardView::rectangle(0, 0, self.side_to_move())
+    }
+    /// What a person reads for a step's choice (`turn::Step::choice`) in a picker, e.g. `q` ->
+    /// `Queen`; the choice's own text by default.
+    fn choice_label(&self, choice: &str) -> String {
+        choice.to_string()
+    }
 
     /// How a person enters `mv`, part by part, in `dialect`'s square names: every order the game
     /// accepts (a Reflection pair may start with either piece). Distinct legal moves must have

@@ -2,6 +2,7 @@
 //! strings and FENs, so the protocol layer never sees a variant's types. Implemented once,
 //! generically, for every `Game`.
 
+use crate::board_view::BoardView;
 use crate::eval::EvalTrace;
 use crate::game::{
     Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
@@ -76,6 +77,8 @@ pub trait Session: Send {
     fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
+    /// The side to move is in check (as the game defines it), for a board to say so.
+    fn in_check(&self) -> bool;
     fn plies(&self) -> usize;
     /// The number of the current move as game records count it (`Game::move_number`).
     fn move_number(&self) -> u32;
@@ -98,10 +101,13 @@ pub trait Session: Send {
             .unwrap_or_default()
     }
     fn diagram(&self) -> String;
+    /// What a board on screen draws (`board_view`).
+    fn board_view(&self) -> BoardView;
+    /// A step's choice in words (`Game::choice_label`).
+    fn choice_label(&self, choice: &str) -> String;
     fn evaluate(&self) -> Score;
     /// The evaluation as counts of the game's named weights (for the tuner; `Game::eval_trace`).
     fn eval_trace(&self) -> Option<EvalTrace>;
-    fn in_check(&self) -> bool;
     /// Whether a legal move is noisy (a capture or the like: what quiescence searches).
     fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError>;
     fn xboard_variant(&self) -> &'static str;
@@ -216,6 +222,9 @@ impl<G: Game> Session for GameSession<G> {
     fn side_to_move(&self) -> Side {
         self.game.side_to_move()
     }
+    fn in_check(&self) -> bool {
+        self.game.in_check()
+    }
     fn plies(&self) -> usize {
         self.game.plies()
     }
@@ -236,14 +245,17 @@ impl<G: Game> Session for GameSession<G> {
     fn diagram(&self) -> String {
         self.game.diagram()
     }
+    fn board_view(&self) -> BoardView {
+        self.game.board_view()
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        self.game.choice_label(choice)
+    }
     fn evaluate(&self) -> Score {
         self.game.evaluate()
     }
     fn eval_trace(&self) -> Option<EvalTrace> {
         self.game.eval_trace()
-    }
-    fn in_check(&self) -> bool {
-        self.game.in_check()
     }
     fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError> {
         let mv = self.game.parse_move(text, dialect)?;

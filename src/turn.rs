@@ -9,7 +9,9 @@
 use crate::game::{Dialect, Game, MoveList};
 
 /// One part of a turn as a person enters it. Square names are in the dialect asked for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Step {
     /// Where the piece is picked up; `None` when nothing is picked up from the board: a piece
     /// entering from outside it (`to` set), or a choice made before any piece moves (`to` unset,

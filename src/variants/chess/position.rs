@@ -453,4 +453,10 @@ impl Game for Chess {
     fn diagram(&self) -> String {
         fen::diagram(self)
     }
+    fn choice_label(&self, choice: &str) -> String {
+        crate::board_view::promotion_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        super::view::board_view(self)
+    }
 }

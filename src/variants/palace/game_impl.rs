@@ -112,6 +112,9 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     fn diagram(&self) -> String {
         self.picture()
     }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        self.view()
+    }
 }
 
 // Piece codes stay below 32, so `history_slot` stays inside the history table.

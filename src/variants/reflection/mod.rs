@@ -12,6 +12,7 @@ mod notation;
 mod piece;
 #[cfg(test)]
 mod tests;
+mod view;
 mod weights;
 mod xboard;
 
@@ -456,6 +457,12 @@ impl Game for Reflection {
         xboard::setup(self.layout)
     }
 
+    fn choice_label(&self, choice: &str) -> String {
+        crate::board_view::promotion_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(self)
+    }
     fn diagram(&self) -> String {
         let l = self.layout;
         let mut out = String::new();

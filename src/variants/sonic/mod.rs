@@ -13,6 +13,7 @@ pub mod moves;
 pub mod notation;
 #[cfg(test)]
 mod tests;
+mod view;
 mod weights;
 
 use crate::game::{
@@ -217,6 +218,12 @@ impl Game for Sonic {
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_lion {}",
             fen::START_XBOARD
         )]
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        view::choice_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(self)
     }
     fn diagram(&self) -> String {
         let mut out = String::new();

@@ -13,6 +13,7 @@ pub mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 mod weights;
 
 use crate::game::{Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
@@ -268,6 +269,12 @@ impl Game for Symmetron {
         )]
     }
 
+    fn choice_label(&self, choice: &str) -> String {
+        view::choice_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(&self.pos)
+    }
     fn diagram(&self) -> String {
         let mut out = String::new();
         for r in (0..RANKS).rev() {
