@@ -309,10 +309,12 @@ fn multi_part_turns_are_joined() {
             "{}: {turn}",
             info.name
         );
-        // What XBoard does to the engine playing the other side: it starts it in force mode and
-        // sends `go` right after the first part (it books each part as a ply). The engine must
-        // wait for the whole turn, then answer for the side on move after it.
+        // What XBoard does to the engine playing the other side of a program (`computer`): it
+        // starts it in force mode and sends `go` right after the first part (it books each part
+        // as a ply). The engine must wait for the whole turn, then answer for the side on move
+        // after it.
         answer(&mut t, "new");
+        t.send("computer");
         answer(&mut t, &format!("variant {}", session.xboard_variant()));
         answer(&mut t, "force");
         t.send("st 0.2");
@@ -422,6 +424,9 @@ fn token_soup_does_not_kill_the_engine() {
         "isready",
         "protover",
         "ping",
+        "lift",
+        "put",
+        "hover",
         "",
     ];
     let words = [
@@ -442,6 +447,10 @@ fn token_soup_does_not_kill_the_engine() {
         "e7e5",
         "a9a10",
         "a0a1",
+        "e2",
+        "l0",
+        "n3",
+        "_9",
         "@f5",
         "@@@@",
         "b1~",

@@ -567,6 +567,9 @@ impl Player for XBoardPlayer {
             )));
         }
         self.process.send("new")?;
+        // As XBoard does in two-machine mode: the opponent is a program, so a multi-part turn's
+        // parts come with the mover's own null moves (an engine volunteers none).
+        self.process.send("computer")?;
         if !normal {
             self.process
                 .send(&format!("variant {}", start.xboard_variant))?;
