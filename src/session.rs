@@ -80,6 +80,19 @@ pub trait Session: Send {
     /// The steps of a legal move given as text (the first order the game accepts), e.g. to show
     /// the last turn; on error nothing is changed.
     fn turn_steps(&self, text: &str, dialect: Dialect) -> Result<Vec<Step>, MoveError>;
+    /// A legal move given as text in `from`, as the same move is written in `to`. This default
+    /// knows only the move lists' own texts (both lists come from one generation, in one order).
+    fn translate(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError> {
+        let index = self
+            .legal_moves(from)
+            .iter()
+            .position(|m| m == text.trim())
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))?;
+        self.legal_moves(to)
+            .into_iter()
+            .nth(index)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
     /// Leaf counts below each root move (`depth` >= 1).
     fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)>;
     fn diagram(&self) -> String;
@@ -182,6 +195,10 @@ impl<G: Game> Session for GameSession<G> {
             .into_iter()
             .next()
             .unwrap_or_default())
+    }
+    fn translate(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError> {
+        let mv = self.game.parse_move(text, from)?;
+        Ok(self.game.move_text(mv, to))
     }
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()

@@ -93,6 +93,24 @@ pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> Tu
     options
 }
 
+/// Every order of `steps`, the given order first: for a turn whose parts are independent of each
+/// other (a pair's two pieces).
+pub fn every_order(steps: &[Step]) -> Vec<Vec<Step>> {
+    if steps.len() <= 1 {
+        return vec![steps.to_vec()];
+    }
+    let mut orders = Vec::new();
+    for (i, first) in steps.iter().enumerate() {
+        let mut rest = steps.to_vec();
+        rest.remove(i);
+        for mut tail in every_order(&rest) {
+            tail.insert(0, first.clone());
+            orders.push(tail);
+        }
+    }
+    orders
+}
+
 /// The steps of a move text in the common coordinate shape: `[F:]part[,part...]` (UCI, Record)
 /// or space-separated parts with the mover's null moves `@@@@` between them (XBoard), each part
 /// `from to [choice]`, `from choice` (in place), or `@to [choice]` (entering the board). What a
@@ -157,6 +175,20 @@ mod tests {
 
     fn step(from: &str, to: &str, choice: Option<&str>) -> Step {
         Step::new(from, to, choice)
+    }
+
+    #[test]
+    fn every_order_keeps_the_given_one_first() {
+        let (a, b, c) = (
+            step("a1", "a2", None),
+            step("b1", "b2", None),
+            step("c1", "c2", None),
+        );
+        assert_eq!(every_order(std::slice::from_ref(&a)), [vec![a.clone()]]);
+        let orders = every_order(&[a.clone(), b.clone(), c.clone()]);
+        assert_eq!(orders.len(), 6);
+        assert_eq!(orders[0], [a.clone(), b.clone(), c.clone()]);
+        assert!(orders.contains(&vec![c, b, a]));
     }
 
     #[test]

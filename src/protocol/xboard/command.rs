@@ -94,9 +94,7 @@ impl Command {
             "level" => parse_level(args)
                 .map(Command::Level)
                 .ok_or("level takes MPS BASE INC"),
-            "st" => seconds_ms(args)
-                .map(Command::St)
-                .ok_or("st takes seconds"),
+            "st" => seconds_ms(args).map(Command::St).ok_or("st takes seconds"),
             "sd" => number("sd takes a depth")
                 .map(|d| Command::Sd(u32::try_from(d).unwrap_or(u32::MAX).max(1))),
             "time" | "otim" => number("takes centiseconds").map(|cs| Command::Time {

@@ -7,6 +7,7 @@
 //!   Bishop, Knight, King with legality testing off) and adds the letter picked;
 //! - `B` (blue) a target with exactly one choice: XBoard asks the engine (`put SQ`), the engine
 //!   answers `choice X`, and XBoard adds `x` to the move without asking the person.
+//!
 //! Cyan (XBoard builds a comma move and removes victims itself) and red (XBoard sends `hover`) are
 //! not used: a multi-part turn goes as separate moves, and there is nothing to show on hover.
 //! What the marks mean for a person is the same knowledge `kaleido person` prints as a recipe.
@@ -148,7 +149,10 @@ mod tests {
             board_size("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
             (8, 8)
         );
-        assert_eq!(board_size("**NBKR**/8/8/8/8/8/8/**RKBN** w - - 0 1"), (8, 8));
+        assert_eq!(
+            board_size("**NBKR**/8/8/8/8/8/8/**RKBN** w - - 0 1"),
+            (8, 8)
+        );
         assert_eq!(board_size("12/12/12/12/12/12/12/12/12/12[] w"), (12, 10));
         assert_eq!(board_size("r+b~3/5 w"), (5, 2));
     }
@@ -160,7 +164,11 @@ mod tests {
         assert_eq!(square_cell("e10", (9, 10)), None);
         assert_eq!(square_cell("e1", (8, 8)), Some((4, 0)));
         assert_eq!(square_cell("e0", (8, 8)), None);
-        assert_eq!(square_cell("n3", (12, 10)), None, "holdings are off the board");
+        assert_eq!(
+            square_cell("n3", (12, 10)),
+            None,
+            "holdings are off the board"
+        );
         assert_eq!(square_cell("E2", (8, 8)), None);
     }
 

@@ -14,6 +14,7 @@ mod clock;
 mod command;
 mod features;
 pub mod marks;
+pub mod person;
 mod plies;
 
 pub use clock::{parse_level, thinking_text, Clock};
@@ -293,10 +294,9 @@ impl XBoard {
     fn take_back(&mut self, plies: usize, line: &str) {
         self.halt();
         match self.plies.take_back(plies) {
-            None => self.out.line(&format!(
-                "Error (no move to undo): {}",
-                echo(line.trim())
-            )),
+            None => self
+                .out
+                .line(&format!("Error (no move to undo): {}", echo(line.trim()))),
             Some(taken) => {
                 for _ in 0..taken.turns {
                     self.engine.session_mut().undo();
@@ -355,7 +355,11 @@ impl XBoard {
                 .out
                 .line(&format!("Illegal move (game over): {}", echo(text))),
             Err(e) => {
-                log::info!("rejected usermove {} after '{}': {e}", echo(text), echo(&self.plies.pending_text()));
+                log::info!(
+                    "rejected usermove {} after '{}': {e}",
+                    echo(text),
+                    echo(&self.plies.pending_text())
+                );
                 self.out.line(&format!("Illegal move: {}", echo(text)));
             }
         }

@@ -63,15 +63,24 @@ impl Position {
     }
 
     /// The empty Arena square an in-place change travels through in XBoard: the first empty
-    /// square in a fixed order around the piece (the Arena always has one).
+    /// square in a fixed order around the piece that the piece cannot move to, so that a person
+    /// dragging it there (led by the marks) can only mean "the turn continues"; failing that the
+    /// first empty square in that order (the Arena always has one).
     fn via_square(&self, sq: Sq) -> Sq {
-        let near_first = KING_STEPS
+        let mut moves = MoveList::new();
+        self.pseudo_moves(&mut moves, super::movegen::Wanted::All);
+        let reachable = |t: Sq| moves.iter().any(|m| m.from == sq && m.to == t);
+        let near_first: Vec<Sq> = KING_STEPS
             .iter()
             .map(|&d| (sq as isize + d) as Sq)
-            .chain(ARENA.iter().copied());
+            .chain(ARENA.iter().copied())
+            .filter(|&t| self.at(t) == EMPTY)
+            .collect();
         near_first
-            .into_iter()
-            .find(|&t| self.at(t) == EMPTY)
+            .iter()
+            .copied()
+            .find(|&t| !reachable(t))
+            .or(near_first.first().copied())
             .unwrap_or(sq)
     }
 
