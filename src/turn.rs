@@ -72,6 +72,35 @@ impl TurnOptions {
     }
 }
 
+/// What a person does next in an unfinished turn, in the terms a hint to them uses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Continuation {
+    /// The piece just moved goes on from this square (a chain's next leg, the way back of a
+    /// change in place).
+    SamePiece(String),
+    /// The piece on this square moves next (a pair's partner).
+    OtherPiece(String),
+    /// Several pieces, a piece from outside the board, or a choice: the marks tell.
+    Other,
+}
+
+impl TurnOptions {
+    /// What comes next after `entered`; `None` when the turn may end here or nothing can follow.
+    pub fn continuation(&self, entered: &[Step]) -> Option<Continuation> {
+        if self.complete.is_some() || self.next.is_empty() {
+            return None;
+        }
+        let mut froms: Vec<&Option<String>> = self.next.iter().map(|s| &s.from).collect();
+        froms.dedup();
+        let last_to = entered.last().and_then(|s| s.to.as_ref());
+        Some(match froms[..] {
+            [Some(from)] if Some(from) == last_to => Continuation::SamePiece(from.clone()),
+            [Some(from)] => Continuation::OtherPiece(from.clone()),
+            _ => Continuation::Other,
+        })
+    }
+}
+
 /// The options after `entered`, from every legal turn of `game` and the ways a person enters it.
 pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> TurnOptions {
     let mut moves = MoveList::new();
@@ -175,6 +204,28 @@ mod tests {
 
     fn step(from: &str, to: &str, choice: Option<&str>) -> Step {
         Step::new(from, to, choice)
+    }
+
+    #[test]
+    fn the_continuation_names_the_piece_that_moves_next() {
+        let entered = [step("a1", "a4", None)];
+        let options = |next: Vec<Step>| TurnOptions {
+            complete: None,
+            next,
+        };
+        assert_eq!(
+            options(vec![step("a4", "d4", None)]).continuation(&entered),
+            Some(Continuation::SamePiece("a4".into()))
+        );
+        assert_eq!(
+            options(vec![step("a8", "a5", None)]).continuation(&entered),
+            Some(Continuation::OtherPiece("a8".into()))
+        );
+        assert_eq!(
+            options(vec![step("a8", "a5", None), step("b8", "b5", None)]).continuation(&entered),
+            Some(Continuation::Other)
+        );
+        assert_eq!(options(vec![]).continuation(&entered), None);
     }
 
     #[test]

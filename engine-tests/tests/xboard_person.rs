@@ -47,11 +47,18 @@ fn fen(t: &mut Transcript) -> String {
         .unwrap_or_else(|| t.fail("no Fen line"))
 }
 
-/// Sends each part; every part but the last must be answered with exactly `move @@@@`.
+/// Whether `reply` is the null move that hands the move back, maybe with a note to the person
+/// (`telluser`, the first time per kind of continuation in a game).
+fn gives_back(reply: &[String]) -> bool {
+    reply.first().map(String::as_str) == Some("move @@@@")
+        && reply[1..].iter().all(|l| l.starts_with("telluser "))
+}
+
+/// Sends each part; every part but the last must be answered with the null move.
 fn enter(t: &mut Transcript, parts: &[&str]) {
     for part in &parts[..parts.len() - 1] {
         let reply = answer(t, &format!("usermove {part}"));
-        if reply != ["move @@@@"] {
+        if !gives_back(&reply) {
             t.fail(&format!("{part}: expected the null move, got {reply:?}"));
         }
     }
@@ -115,7 +122,7 @@ fn a_sonic_chain_from_a_set_up_position_starts_with_go() {
         "the position goes back to XBoard in `setup` lines: {setup:?}"
     );
     assert!(answer(&mut t, "usermove a1a4").is_empty(), "force mode");
-    assert_eq!(answer(&mut t, "go"), ["move @@@@"]);
+    assert!(gives_back(&answer(&mut t, "go")));
     enter(&mut t, &["a4d4", "d4d1"]);
     let reply = engine_turn(&mut t);
     let after = expected("sonic", CHAIN_FEN, CHAIN);
@@ -128,7 +135,7 @@ fn a_sonic_chain_from_a_set_up_position_starts_with_go() {
 fn a_wrong_leg_is_refused_and_the_right_one_still_completes_the_chain() {
     let mut t = start("sonic");
     answer(&mut t, &format!("setboard {CHAIN_FEN}"));
-    assert_eq!(answer(&mut t, "usermove a1a4"), ["move @@@@"]);
+    assert!(gives_back(&answer(&mut t, "usermove a1a4")));
     // Mid-turn only the chain's continuation is marked: d4 for the rook, nothing for the king.
     assert_eq!(answer(&mut t, "lift a4"), ["highlight 8/8/8/8/3Y4/8/8/8"]);
     assert_eq!(answer(&mut t, "lift e1"), ["highlight 8/8/8/8/8/8/8/8"]);
@@ -246,7 +253,7 @@ fn against_a_program_the_engine_volunteers_no_null_move() {
     answer(&mut t, "new");
     answer(&mut t, "variant sonic");
     answer(&mut t, &format!("setboard {CHAIN_FEN}"));
-    assert_eq!(answer(&mut t, "usermove a1a4"), ["move @@@@"]);
+    assert!(gives_back(&answer(&mut t, "usermove a1a4")));
 }
 
 #[test]
@@ -258,7 +265,7 @@ fn a_wrong_partner_move_is_refused_and_the_mirror_part_completes_the_pair() {
         .fen(Dialect::XBoard);
     let mut t = start("reflection-mini");
     answer(&mut t, &format!("setboard {start_mini}"));
-    assert_eq!(answer(&mut t, "usermove c1d3"), ["move @@@@"]);
+    assert!(gives_back(&answer(&mut t, "usermove c1d3")));
     // c7c6 moves a piece, but not c1's partner (c8) and not the mirror image of c1d3.
     assert_eq!(answer(&mut t, "usermove c7c6"), ["Illegal move: c7c6"]);
     t.send("usermove c8d6");
@@ -266,4 +273,47 @@ fn a_wrong_partner_move_is_refused_and_the_mirror_part_completes_the_pair() {
     assert!(expected("reflection-mini", &start_mini, "c1d3 @@@@ c8d6")
         .legal_moves(Dialect::XBoard)
         .contains(&reply.join(" ")));
+}
+
+/// Retract Move (`remove`, two plies) after the engine's pair turn (three plies) stops inside it:
+/// the engine says so once, and the next `remove` reopens the person's own pair.
+#[test]
+fn a_take_back_into_the_engines_pair_turn_is_announced() {
+    let start_mini = variants::find("reflection-mini")
+        .expect("registered")
+        .new_session(&VariantOptions::default())
+        .expect("valid")
+        .fen(Dialect::XBoard);
+    let mut t = start("reflection-mini");
+    answer(&mut t, &format!("setboard {start_mini}"));
+    enter(&mut t, &["c1d3", "c8d6"]);
+    let reply = engine_turn(&mut t);
+    assert_eq!(
+        reply.len(),
+        3,
+        "every turn of the start is a pair: {reply:?}"
+    );
+    let note = answer(&mut t, "remove");
+    assert!(
+        note.len() == 1 && note[0].starts_with("telluser "),
+        "{note:?}"
+    );
+    assert!(answer(&mut t, "remove").is_empty());
+    assert!(answer(&mut t, "d")
+        .iter()
+        .any(|l| l == "# Pending: c1d3 @@@@"));
+    t.send("usermove c8d6");
+    engine_turn(&mut t);
+}
+
+/// `telluser` opens a dialog in XBoard each time: the person is told once per kind of
+/// continuation in a game, not at every part.
+#[test]
+fn the_person_is_told_once_that_a_turn_goes_on() {
+    let mut t = start("sonic");
+    answer(&mut t, &format!("setboard {CHAIN_FEN}"));
+    let first = answer(&mut t, "usermove a1a4");
+    assert!(gives_back(&first) && first.len() == 2, "{first:?}");
+    assert!(first[1].contains("a4"), "{first:?}");
+    assert_eq!(answer(&mut t, "usermove a4d4"), ["move @@@@"]);
 }

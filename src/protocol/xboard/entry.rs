@@ -5,7 +5,7 @@
 use super::{echo, marks, Mark, Purpose, XBoard};
 use crate::game::{Dialect, MoveError, XBOARD_NULL_MOVE};
 use crate::session::BestMove;
-use crate::turn;
+use crate::turn::{self, Continuation};
 
 impl XBoard {
     /// `undo` / `remove`: XBoard takes back `plies` of its plies — parts and null moves — so the
@@ -21,6 +21,15 @@ impl XBoard {
                     self.engine.session_mut().undo();
                 }
                 self.lifted.clear();
+                // Retract Move takes back two plies; after a turn of the engine's in several
+                // parts that leaves the engine's turn half on XBoard's board, with XBoard
+                // handing the move to the person, who cannot go on from there.
+                if self.engine_side == Some(self.mover()) && self.plies.other_side_on_move() {
+                    self.out.line(
+                        "telluser Kaleido: the take-back stopped inside Kaleido's turn, which \
+                         has several parts; take back once more to reach your own move.",
+                    );
+                }
                 self.restart_analysis();
             }
         }
@@ -86,6 +95,7 @@ impl XBoard {
             if !self.against_program {
                 self.out.line(&format!("move {XBOARD_NULL_MOVE}"));
                 self.plies.push(XBOARD_NULL_MOVE);
+                self.note_continuation();
             }
             return;
         }
@@ -96,6 +106,34 @@ impl XBoard {
             session.plies(),
         );
         self.start(Purpose::Think, limits);
+    }
+
+    /// Tells the person, once per kind of continuation per game, that their turn goes on
+    /// (XBoard shows the engine's null move only as `--` in the move list). `telluser` opens a
+    /// dialog each time, hence only once.
+    fn note_continuation(&mut self) {
+        let entered = turn::steps_from_text(&self.plies.pending_text(), Dialect::XBoard);
+        let session = self.engine.session();
+        let Some(next) = session
+            .turn_options(&entered, Dialect::XBoard)
+            .continuation(&entered)
+        else {
+            return;
+        };
+        let kind = std::mem::discriminant(&next);
+        if self.noted.contains(&kind) {
+            return;
+        }
+        self.noted.push(kind);
+        let what = match next {
+            Continuation::SamePiece(square) => format!("move the piece on {square} again"),
+            Continuation::OtherPiece(square) => format!("now move the piece on {square}"),
+            Continuation::Other => "make its next part".to_string(),
+        };
+        self.out.line(&format!(
+            "telluser Kaleido: your turn is not finished - {what}. Kaleido's '--' gave you the \
+             move back; a lifted piece shows where it may go."
+        ));
     }
 
     /// Plays and announces the engine's turn — the parts not yet on XBoard's board, each on its

@@ -27,6 +27,7 @@ use super::{echo, Event, Output, Protocol};
 use crate::game::{Dialect, Side};
 use crate::search::Limits;
 use crate::session::InfoLine;
+use crate::turn;
 use command::Command;
 use marks::Mark;
 use plies::PlyLog;
@@ -58,6 +59,8 @@ pub struct XBoard {
     clock: Clock,
     /// The game in XBoard's plies, with the parts received so far of the turn being entered.
     plies: PlyLog,
+    /// The kinds of continuation the person has been told about this game (`telluser`).
+    noted: Vec<std::mem::Discriminant<turn::Continuation>>,
     /// The marks of the last `lift`, for the `put` that follows.
     lifted: Vec<(String, Mark)>,
     /// `pong`s owed once the engine has moved (a ping while thinking waits for the move).
@@ -100,6 +103,7 @@ impl XBoard {
             purpose: None,
             clock: Clock::default(),
             plies: PlyLog::default(),
+            noted: Vec::new(),
             lifted: Vec::new(),
             pongs: Vec::new(),
             last_info: Arc::new(Mutex::new(None)),
@@ -226,6 +230,7 @@ impl XBoard {
         self.engine.clear_hash();
         self.engine_side = Some(Side::Black);
         self.against_program = false;
+        self.noted.clear();
         self.clock.depth = None;
         self.reset_turns();
         self.restart_analysis();
