@@ -168,8 +168,18 @@ pub fn steps_from_text(text: &str, dialect: Dialect) -> Vec<Step> {
     steps
 }
 
-/// One `from to [choice]` part.
+/// One `from to [choice]` part, or a drop `X@to` (the piece letter is its choice).
 fn part_step(part: &str) -> Step {
+    if let Some((letter, to)) = part.split_once('@') {
+        if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_uppercase()) {
+            let (to, _) = split_square(to);
+            return Step {
+                from: None,
+                to,
+                choice: Some(letter.to_string()),
+            };
+        }
+    }
     let (from, rest) = match part.strip_prefix('@') {
         Some(rest) => (None, rest),
         None => {
@@ -278,6 +288,17 @@ mod tests {
                 to: Some("f5".into()),
                 choice: Some("~".into())
             }]
+        );
+        assert_eq!(
+            steps_from_text("c0c3 @@@@ P@l0", Dialect::XBoard),
+            [
+                step("c0", "c3", None),
+                Step {
+                    from: None,
+                    to: Some("l0".into()),
+                    choice: Some("P".into())
+                }
+            ]
         );
         assert_eq!(
             steps_from_text("d2d4 @@@@ d7d5", Dialect::XBoard),

@@ -209,14 +209,17 @@ impl XBoard {
         ));
     }
 
-    /// `put SQ`: on a blue square XBoard waits for the engine to name the choice.
+    /// `put SQ`: on a blue square XBoard waits for the engine to name the choice; on a magenta
+    /// one the engine names the pieces XBoard's sweep selection may offer.
     pub(super) fn put(&mut self, square: &str) {
-        let forced = self.lifted.iter().find_map(|(to, mark)| match mark {
-            Mark::Forced(choice) if to == square.trim() => Some(choice.to_ascii_uppercase()),
-            _ => None,
+        let choices = self.lifted.iter().find_map(|(to, mark)| match mark {
+            _ if to != square.trim() => None,
+            Mark::Forced(choice) => Some(choice.to_ascii_uppercase()),
+            Mark::Picker(letters) => Some(letters.concat().to_ascii_uppercase()),
+            Mark::Plain => None,
         });
-        if let Some(choice) = forced {
-            self.out.line(&format!("choice {choice}"));
+        if let Some(choices) = choices {
+            self.out.line(&format!("choice {choices}"));
         }
     }
 }

@@ -3,8 +3,10 @@
 //! With legality testing off XBoard then refuses every unmarked square, and some colours have an
 //! effect (read from XBoard 4.9.1's `backend.c` and measured):
 //! - `Y` (yellow) a plain target;
-//! - `M` (magenta) a target that needs a choice: XBoard opens its promotion picker (Queen, Rook,
-//!   Bishop, Knight, King with legality testing off) and adds the letter picked;
+//! - `M` (magenta) a target that needs a choice: XBoard lets the person pick a piece and adds
+//!   its letter — in a popup (Queen, Rook, Bishop, Knight, King with legality testing off), or,
+//!   with `-sweepPromotions` (Debian's default), by pulling the piece back while dragging, the
+//!   pieces then restricted to the ones the engine names in `choice` when XBoard reports `put`;
 //! - `B` (blue) a target with exactly one choice: XBoard asks the engine (`put SQ`), the engine
 //!   answers `choice X`, and XBoard adds `x` to the move without asking the person.
 //!
@@ -21,8 +23,9 @@ pub const PICKER_LETTERS: &[&str] = &["q", "r", "b", "n", "k"];
 pub enum Mark {
     /// Moving there is the whole part (or one of its forms: others with a mark are typed).
     Plain,
-    /// Every part to this square names a choice: XBoard's promotion picker.
-    Picker,
+    /// Every part to this square names one of these choices, each a piece XBoard's promotion
+    /// picker offers (in the picker's order, the first its default).
+    Picker(Vec<String>),
     /// Exactly one part goes to this square, with this choice letter, added by XBoard.
     Forced(String),
 }
@@ -31,7 +34,7 @@ impl Mark {
     fn colour(&self) -> char {
         match self {
             Mark::Plain => 'Y',
-            Mark::Picker => 'M',
+            Mark::Picker(_) => 'M',
             Mark::Forced(_) => 'B',
         }
     }
@@ -51,8 +54,21 @@ pub fn target_marks(options: &TurnOptions, from: &str) -> Vec<(String, Mark)> {
         choices.dedup();
         let mark = match choices[..] {
             [Some(only)] if only.chars().count() == 1 => Mark::Forced(only.to_string()),
-            _ if choices.contains(&None) => Mark::Plain,
-            _ => Mark::Picker,
+            _ if choices
+                .iter()
+                .all(|c| c.is_some_and(|c| PICKER_LETTERS.contains(&c))) =>
+            {
+                Mark::Picker(
+                    PICKER_LETTERS
+                        .iter()
+                        .filter(|l| choices.contains(&Some(**l)))
+                        .map(|l| l.to_string())
+                        .collect(),
+                )
+            }
+            // A plain move among marked ones, or choices the picker does not offer: the
+            // squares mean the plain move, the others are typed.
+            _ => Mark::Plain,
         };
         marks.push((to, mark));
     }
@@ -177,7 +193,7 @@ mod tests {
         let marks = vec![
             ("e3".to_string(), Mark::Plain),
             ("e4".to_string(), Mark::Plain),
-            ("f3".to_string(), Mark::Picker),
+            ("f3".to_string(), Mark::Picker(vec!["q".into()])),
         ];
         assert_eq!(colour_fen(&marks, (8, 8)), "8/8/8/8/4Y3/4YM2/8/8");
         assert_eq!(colour_fen(&[], (8, 8)), "8/8/8/8/8/8/8/8");
@@ -202,8 +218,8 @@ mod tests {
             [
                 ("d8".to_string(), Mark::Forced("c".into())),
                 ("e6".to_string(), Mark::Plain),
-                ("e8".to_string(), Mark::Picker),
-                ("f8".to_string(), Mark::Picker),
+                ("e8".to_string(), Mark::Picker(vec!["q".into(), "r".into()])),
+                ("f8".to_string(), Mark::Plain),
             ]
         );
     }

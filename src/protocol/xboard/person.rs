@@ -3,7 +3,7 @@
 //! where no mouse form exists. Built from the same steps and marks the engine answers `lift` with,
 //! so the recipe and the engine's traffic agree.
 
-use super::marks::{target_marks, Mark, PICKER_LETTERS};
+use super::marks::{target_marks, Mark};
 use crate::game::{Dialect, XBOARD_NULL_MOVE};
 use crate::session::Session;
 use std::fmt;
@@ -73,7 +73,7 @@ pub fn recipe(session: &dyn Session, text: &str, dialect: Dialect) -> Result<Vec
         match (mark, step.choice.as_deref()) {
             (Some(Mark::Plain), None) => actions.push(drag),
             (Some(Mark::Forced(forced)), Some(choice)) if forced == choice => actions.push(drag),
-            (Some(Mark::Picker), Some(choice)) if PICKER_LETTERS.contains(&choice) => {
+            (Some(Mark::Picker(letters)), Some(choice)) if letters.iter().any(|l| l == choice) => {
                 actions.push(drag);
                 actions.push(Action::Choose(choice.to_ascii_uppercase()));
             }
@@ -132,6 +132,25 @@ mod tests {
             lines("reflection-mini", "startpos", "c2c4,c7c5"),
             ["drag c2 c5", "wait", "drag c7 c4"]
         );
+    }
+
+    #[test]
+    fn symmetron_turns_go_by_the_marked_squares() {
+        // b1~: out to an empty neighbour the Cannon cannot move to (XBoard adds the letters).
+        assert_eq!(
+            lines("symmetron-112", "startpos", "b1~"),
+            ["drag b0 c1", "wait", "drag c1 b0"]
+        );
+        // An approach capture that retrieves the victim: onto the victim, back to the landing
+        // square, then the Pawn from XBoard's holdings onto the launching square (measured).
+        let t8c = "5k5/11/11/11/4U6/11/2p8/11/11/2A2K5 -- w";
+        assert_eq!(
+            lines("symmetron-112", t8c, "c1c3x"),
+            ["drag c0 c3", "wait", "drag c3 c2", "wait", "drag n5 l0"]
+        );
+        // A Canon or Cannon entering from the launching square names its state: typed.
+        let canon_on_ls = "5k5/11/11/11/11/11/11/11/11/5K5 C- w";
+        assert_eq!(lines("symmetron-112", canon_on_ls, "@f5~"), ["type l0f4v"]);
     }
 
     #[test]
