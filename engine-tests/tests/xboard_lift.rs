@@ -38,6 +38,25 @@ fn squares(text: &str) -> (String, String) {
     (from, to)
 }
 
+/// The cells of one row of a FEN-like board, left to right: `None` for each square a digit run
+/// counts, the character otherwise (a piece, a hole `*`, a colour).
+fn row_cells(row: &str) -> Vec<Option<char>> {
+    let mut cells = Vec::new();
+    let mut number = 0;
+    for c in row.chars() {
+        match c.to_digit(10) {
+            Some(d) => number = number * 10 + d as usize,
+            None => {
+                cells.extend(std::iter::repeat_n(None, number));
+                number = 0;
+                cells.push(Some(c));
+            }
+        }
+    }
+    cells.extend(std::iter::repeat_n(None, number));
+    cells
+}
+
 /// The marked squares of a `highlight` line on a board of this size.
 fn marked(line: &str, (files, ranks): (usize, usize)) -> BTreeSet<String> {
     let fen = line.strip_prefix("highlight ").expect("a highlight line");
@@ -45,24 +64,17 @@ fn marked(line: &str, (files, ranks): (usize, usize)) -> BTreeSet<String> {
     assert_eq!(rows.len(), ranks, "{line}");
     let mut out = BTreeSet::new();
     for (row, text) in rows.iter().enumerate() {
-        let rank = ranks - 1 - row;
-        let mut file = 0;
-        let mut number = 0;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                number = number * 10 + d as usize;
-                continue;
+        let cells = row_cells(text);
+        assert_eq!(cells.len(), files, "{line}");
+        for (file, cell) in cells.iter().enumerate() {
+            if let Some(c) = cell {
+                assert!(
+                    c.is_ascii_uppercase(),
+                    "{line}: only legal targets are marked"
+                );
+                out.insert(xboard_name((file, ranks - 1 - row), ranks));
             }
-            file += number;
-            number = 0;
-            assert!(
-                c.is_ascii_uppercase(),
-                "{line}: only legal targets are marked"
-            );
-            out.insert(xboard_name((file, rank), ranks));
-            file += 1;
         }
-        assert_eq!(file + number, files, "{line}");
     }
     out
 }
@@ -130,25 +142,11 @@ fn chess_xiangqi_sinyeon_and_sonic_mark_the_moves_of_the_lifted_piece() {
     }
 }
 
-/// The piece letter on a cell of a FEN board field (`*` holes and digit runs skipped).
+/// The piece letter on a cell of a FEN board field.
 fn piece_at(fen: &str, (file, rank): (usize, usize)) -> Option<char> {
     let rows: Vec<&str> = fen.split_whitespace().next()?.split('/').collect();
-    let row = rows.get(rows.len() - 1 - rank)?;
-    let mut f = 0;
-    let mut number = 0;
-    for c in row.chars() {
-        if let Some(d) = c.to_digit(10) {
-            number = number * 10 + d as usize;
-            continue;
-        }
-        f += number;
-        number = 0;
-        if f == file {
-            return c.is_ascii_alphabetic().then_some(c);
-        }
-        f += 1;
-    }
-    None
+    let cell = *row_cells(rows.get(rows.len() - 1 - rank)?).get(file)?;
+    cell.filter(char::is_ascii_alphabetic)
 }
 
 /// The square a pawn of this letter steps forward to: P north, S south, E east, W west.

@@ -40,6 +40,14 @@ fn expected(variant: &str, fen: &str, turn: &str) -> Box<dyn Session> {
     s
 }
 
+/// The start position of `variant` (registry name) in XBoard's form.
+fn start_fen(variant: &str) -> String {
+    variants::find(variant)
+        .and_then(|info| info.new_session(&VariantOptions::default()).ok())
+        .expect("variant")
+        .fen(Dialect::XBoard)
+}
+
 fn fen(t: &mut Transcript) -> String {
     answer(t, "d")
         .into_iter()
@@ -154,20 +162,12 @@ fn a_wrong_leg_is_refused_and_the_right_one_still_completes_the_chain() {
 
 #[test]
 fn a_reflection_pair_is_entered_piece_by_piece() {
-    let mini = variants::find("reflection-mini").expect("registered");
-    let start_mini = mini
-        .new_session(&VariantOptions::default())
-        .expect("valid")
-        .fen(Dialect::XBoard);
+    let start_mini = start_fen("reflection-mini");
     // Either piece first; the swapping pawn pair goes to its squares after the swap.
     for turn in ["c1d3 @@@@ c8d6", "c8d6 @@@@ c1d3", "c2c5 @@@@ c7c4"] {
         person_turn("reflection-mini", "reflection-mini", &start_mini, turn);
     }
-    let fourteen = variants::find("reflection-14")
-        .expect("registered")
-        .new_session(&VariantOptions::default())
-        .expect("valid")
-        .fen(Dialect::XBoard);
+    let fourteen = start_fen("reflection-14");
     person_turn(
         "reflection-14",
         "reflection-14",
@@ -178,11 +178,7 @@ fn a_reflection_pair_is_entered_piece_by_piece() {
 
 #[test]
 fn a_symmetron_flip_in_place_and_an_entry_from_the_launching_square() {
-    let start = variants::find("symmetron-112")
-        .expect("registered")
-        .new_session(&VariantOptions::default())
-        .expect("valid")
-        .fen(Dialect::XBoard);
+    let start = start_fen("symmetron-112");
     // b1~: out to c2 (c1 in XBoard's ranks) with the piece's own letter, back with the new one.
     person_turn("symmetron-112", "symmetron-112", &start, "b0c1c @@@@ c1b0v");
     // @f5: the Resurrector enters from l1 (l0), one part, answered by the engine's turn.
@@ -258,11 +254,7 @@ fn against_a_program_the_engine_volunteers_no_null_move() {
 
 #[test]
 fn a_wrong_partner_move_is_refused_and_the_mirror_part_completes_the_pair() {
-    let start_mini = variants::find("reflection-mini")
-        .expect("registered")
-        .new_session(&VariantOptions::default())
-        .expect("valid")
-        .fen(Dialect::XBoard);
+    let start_mini = start_fen("reflection-mini");
     let mut t = start("reflection-mini");
     answer(&mut t, &format!("setboard {start_mini}"));
     assert!(gives_back(&answer(&mut t, "usermove c1d3")));
@@ -279,11 +271,7 @@ fn a_wrong_partner_move_is_refused_and_the_mirror_part_completes_the_pair() {
 /// the engine says so once, and the next `remove` reopens the person's own pair.
 #[test]
 fn a_take_back_into_the_engines_pair_turn_is_announced() {
-    let start_mini = variants::find("reflection-mini")
-        .expect("registered")
-        .new_session(&VariantOptions::default())
-        .expect("valid")
-        .fen(Dialect::XBoard);
+    let start_mini = start_fen("reflection-mini");
     let mut t = start("reflection-mini");
     answer(&mut t, &format!("setboard {start_mini}"));
     enter(&mut t, &["c1d3", "c8d6"]);
