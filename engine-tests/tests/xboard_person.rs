@@ -305,3 +305,25 @@ fn the_person_is_told_once_that_a_turn_goes_on() {
     assert!(first[1].contains("a4"), "{first:?}");
     assert_eq!(answer(&mut t, "usermove a4d4"), ["move @@@@"]);
 }
+
+/// From a set-up position XBoard sends `go` right after the person's first move; when that move is
+/// refused XBoard takes it back and the person moves again: the engine must not play the person's
+/// side, and must answer the move that follows.
+#[test]
+fn a_refused_first_move_from_a_set_up_position_is_not_followed_by_the_engines() {
+    let mut t = start("sonic");
+    t.send("force");
+    answer(&mut t, &format!("setboard {CHAIN_FEN}"));
+    // As XBoard sends them: the move, then `go` at once.
+    t.send("usermove a1a5");
+    assert_eq!(
+        answer(&mut t, "go"),
+        ["Illegal move: a1a5"],
+        "refused, and the person is still on move"
+    );
+    enter(&mut t, &["a1a4", "a4d4", "d4d1"]);
+    let reply = engine_turn(&mut t);
+    assert!(expected("sonic", CHAIN_FEN, CHAIN)
+        .legal_moves(Dialect::XBoard)
+        .contains(&reply.join(" ")));
+}

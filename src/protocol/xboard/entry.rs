@@ -59,6 +59,7 @@ impl XBoard {
                 .out
                 .line(&format!("Illegal move (game over): {}", echo(text))),
             Err(e) => {
+                self.refused_part = true;
                 log::info!(
                     "rejected usermove {} after '{}': {e}",
                     echo(text),
@@ -207,6 +208,11 @@ impl XBoard {
             "highlight {}",
             marks::colour_fen(&self.lifted, size)
         ));
+        // XBoard previews a promoting pawn's piece while it is dragged (with sweep selection):
+        // name the pieces it may become, the first being what a plain drag gives.
+        if let Some(letters) = marks::picker_letters(&self.lifted) {
+            self.out.line(&format!("choice {letters}"));
+        }
     }
 
     /// `put SQ`: on a blue square XBoard waits for the engine to name the choice; on a magenta

@@ -54,25 +54,42 @@ pub fn target_marks(options: &TurnOptions, from: &str) -> Vec<(String, Mark)> {
         choices.dedup();
         let mark = match choices[..] {
             [Some(only)] if only.chars().count() == 1 => Mark::Forced(only.to_string()),
-            _ if choices
-                .iter()
-                .all(|c| c.is_some_and(|c| PICKER_LETTERS.contains(&c))) =>
-            {
-                Mark::Picker(
-                    PICKER_LETTERS
-                        .iter()
-                        .filter(|l| choices.contains(&Some(**l)))
-                        .map(|l| l.to_string())
-                        .collect(),
-                )
+            // A plain move among marked ones: the squares mean the plain move, the others
+            // are typed.
+            _ if choices.contains(&None) => Mark::Plain,
+            // Choices the picker offers are picked, any others typed (a Sonic promotion's
+            // detour begins with the pawn's own letter).
+            _ => {
+                let letters: Vec<String> = PICKER_LETTERS
+                    .iter()
+                    .filter(|l| choices.contains(&Some(**l)))
+                    .map(|l| l.to_string())
+                    .collect();
+                if letters.is_empty() {
+                    Mark::Plain
+                } else {
+                    Mark::Picker(letters)
+                }
             }
-            // A plain move among marked ones, or choices the picker does not offer: the
-            // squares mean the plain move, the others are typed.
-            _ => Mark::Plain,
         };
         marks.push((to, mark));
     }
     marks
+}
+
+/// Every piece the marked squares let the person pick, in the picker's order, as one `choice`
+/// argument (upper case); `None` when no square has a picker.
+pub fn picker_letters(marks: &[(String, Mark)]) -> Option<String> {
+    let picked: Vec<&str> = PICKER_LETTERS
+        .iter()
+        .copied()
+        .filter(|l| {
+            marks
+                .iter()
+                .any(|(_, m)| matches!(m, Mark::Picker(ls) if ls.iter().any(|x| x == l)))
+        })
+        .collect();
+    (!picked.is_empty()).then(|| picked.concat().to_ascii_uppercase())
 }
 
 /// Files and ranks of the board XBoard shows, read from the board field of an XBoard FEN (`*`
@@ -200,6 +217,17 @@ mod tests {
     }
 
     #[test]
+    fn the_picker_letters_of_all_targets_in_the_pickers_order() {
+        let marks = vec![
+            ("c8".to_string(), Mark::Picker(vec!["r".into(), "n".into()])),
+            ("b8".to_string(), Mark::Picker(vec!["b".into()])),
+            ("c6".to_string(), Mark::Plain),
+        ];
+        assert_eq!(picker_letters(&marks).as_deref(), Some("RBN"));
+        assert_eq!(picker_letters(&marks[2..]), None);
+    }
+
+    #[test]
     fn choices_decide_the_colour() {
         let step = |to: &str, choice: Option<&str>| Step::new("e7", to, choice);
         let options = TurnOptions {
@@ -211,6 +239,8 @@ mod tests {
                 step("e6", None),
                 step("e6", Some("=")),
                 step("f8", Some("~n")),
+                step("g8", Some("q")),
+                step("g8", Some("p")),
             ],
         };
         assert_eq!(
@@ -220,6 +250,7 @@ mod tests {
                 ("e6".to_string(), Mark::Plain),
                 ("e8".to_string(), Mark::Picker(vec!["q".into(), "r".into()])),
                 ("f8".to_string(), Mark::Plain),
+                ("g8".to_string(), Mark::Picker(vec!["q".into()])),
             ]
         );
     }

@@ -59,6 +59,8 @@ pub struct XBoard {
     clock: Clock,
     /// The game in XBoard's plies, with the parts received so far of the turn being entered.
     plies: PlyLog,
+    /// The line just handled was a refused `usermove` (for the `go` XBoard may send after it).
+    refused_part: bool,
     /// The kinds of continuation the person has been told about this game (`telluser`).
     noted: Vec<std::mem::Discriminant<turn::Continuation>>,
     /// The marks of the last `lift`, for the `put` that follows.
@@ -103,6 +105,7 @@ impl XBoard {
             purpose: None,
             clock: Clock::default(),
             plies: PlyLog::default(),
+            refused_part: false,
             noted: Vec::new(),
             lifted: Vec::new(),
             pongs: Vec::new(),
@@ -112,6 +115,7 @@ impl XBoard {
 
     /// Handles one line; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
+        let refused = std::mem::take(&mut self.refused_part);
         match Command::parse(line) {
             Command::Ignored => {}
             Command::Protover => self.out.line(&features()),
@@ -121,7 +125,7 @@ impl XBoard {
                 self.halt();
                 self.engine_side = None;
             }
-            Command::Go => self.go(),
+            Command::Go => self.go(refused),
             Command::Playother => {
                 self.halt();
                 self.engine_side = Some(self.xboard_on_move().other());
@@ -256,8 +260,15 @@ impl XBoard {
         self.restart_analysis();
     }
 
-    fn go(&mut self) {
+    /// `go`. XBoard sends `go` right after the person's first move from a set-up position
+    /// (force, setboard, usermove, go); when that move was refused, XBoard takes it back and the
+    /// person moves again, so the engine plays the side it would have been on move with.
+    fn go(&mut self, after_refused_part: bool) {
         self.halt();
+        if after_refused_part {
+            self.engine_side = Some(self.xboard_on_move().other());
+            return;
+        }
         self.engine_side = Some(self.xboard_on_move());
         // A finished game gets its result again instead of a silence XBoard would wait on.
         match self.engine.session().outcome() {
