@@ -3,7 +3,7 @@
 //!
 //! In the XBoard dialect the legs of a chain travel as separate simple moves with the mover's null
 //! move `@@@@` between them (`d2d6 @@@@ d6b6 @@@@ b6b1`): XBoard's board, its PGN and the other
-//! engine stay in sync that way (shared/tools/README.md). A pending choice or form change travels
+//! engine stay in sync that way (measured, docs/sonic.md). A pending choice or form change travels
 //! as one mark after the last part (`form_mark`); a promotion with a mark takes a detour
 //! (`marked_promotion`).
 
