@@ -252,7 +252,22 @@ fn every_variant_can_be_selected_and_set_up() {
         );
         let fen_before = fen(&mut t);
         assert_eq!(fen_before, session.fen(Dialect::XBoard));
-        assert!(answer(&mut t, &format!("setboard {fen_before}")).is_empty());
+        // An engine-defined variant's `setup` goes out again with the position (twice, see
+        // docs/protocol.md); XBoard's own variants get no answer.
+        let resent = answer(&mut t, &format!("setboard {fen_before}"));
+        let expected_lines = if session.xboard_setup().is_empty() {
+            0
+        } else {
+            2
+        };
+        assert!(
+            resent.len() == expected_lines
+                && resent
+                    .iter()
+                    .all(|l| l.starts_with("setup (") && l.ends_with(&fen_before)),
+            "{}: {resent:?}",
+            info.name
+        );
         assert_eq!(
             fen(&mut t),
             fen_before,

@@ -327,3 +327,27 @@ fn a_refused_first_move_from_a_set_up_position_is_not_followed_by_the_engines() 
         .legal_moves(Dialect::XBoard)
         .contains(&reply.join(" ")));
 }
+
+/// XBoard's *Machine White*: the engine plays White from the start (`go`), the person Black; the
+/// person's pair is answered part by part the same way.
+#[test]
+fn the_engine_playing_white_hands_back_the_persons_black_pair() {
+    let start_mini = start_fen("reflection-mini");
+    let mut t = start("reflection-mini");
+    t.send("go");
+    let white = engine_turn(&mut t);
+    let after_white = expected("reflection-mini", &start_mini, &white.join(" "));
+    let black = after_white
+        .legal_moves(Dialect::XBoard)
+        .into_iter()
+        .find(|m| m.contains(" @@@@ "))
+        .expect("Black has a pair turn");
+    let parts: Vec<&str> = black.split(" @@@@ ").collect();
+    enter(&mut t, &parts);
+    let reply = engine_turn(&mut t);
+    let mut after_black = after_white.clone_box();
+    after_black.play(&black, Dialect::XBoard).expect("legal");
+    assert!(after_black
+        .legal_moves(Dialect::XBoard)
+        .contains(&reply.join(" ")));
+}
