@@ -107,6 +107,17 @@ pub enum Command {
         #[arg(long, default_value_t = 8088)]
         port: u16,
     },
+    /// How a person enters MOVE (UCI notation, as `moves` prints it) in XBoard, one action a line
+    /// in XBoard's square names: `drag FROM TO`, `choose LETTER` (in XBoard's piece picker),
+    /// `wait` (the engine answers `move @@@@`, the move comes back), `type TEXT` (into XBoard's
+    /// move type-in box, where no mouse form exists). The position is read as the person's side
+    /// to move.
+    Person {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+        mv: String,
+    },
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
     Match(Box<kaleido_referee::MatchArgs>),
@@ -380,6 +391,12 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 if result != ours {
                     eprintln!("note: the record says {result}, the rules say {ours}");
                 }
+            }
+        }
+        Command::Person { position, mv } => {
+            let (session, _) = position.session()?;
+            for action in protocol::xboard::person::recipe(session.as_ref(), &mv, Dialect::Uci)? {
+                say(&action.to_string())?;
             }
         }
         Command::Match(args) => {

@@ -160,3 +160,34 @@ fn evaluation_traces_reproduce_the_evaluation() {
         }
     }
 }
+
+/// Every legal turn has a way in for a person at XBoard (`kaleido person`): drags, picks and
+/// typed parts, with the engine handing the move back between parts.
+#[test]
+fn every_legal_turn_has_an_xboard_recipe() {
+    use kaleido::protocol::xboard::person::{recipe, Action};
+    for info in VARIANTS {
+        let mut positions: Vec<&str> = vec!["startpos"];
+        positions.extend(info.bench.iter().copied());
+        for fen in positions {
+            let mut session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            if fen != "startpos" {
+                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
+            }
+            for text in session.legal_moves(Dialect::Uci) {
+                let actions = recipe(session.as_ref(), &text, Dialect::Uci)
+                    .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
+                let parts = session
+                    .translate_move(&text, Dialect::Uci, Dialect::XBoard)
+                    .expect("legal")
+                    .split_whitespace()
+                    .filter(|p| *p != "@@@@")
+                    .count();
+                let waits = actions.iter().filter(|a| **a == Action::Wait).count();
+                assert_eq!(waits + 1, parts, "{} {fen}: {text}: {actions:?}", info.name);
+            }
+        }
+    }
+}

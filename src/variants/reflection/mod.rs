@@ -439,14 +439,12 @@ impl Game for Reflection {
         notation::text(self.layout, &self.pos.board, self.pos.side, mv, dialect)
     }
 
-    /// A person may move either piece of a pair first (the text lists them in a fixed order).
+    /// A person may move the pieces of a turn in any order (the text lists them in a fixed
+    /// order): either piece of a pair first, and in XBoard the king and rook parts of a castling
+    /// along a file in any order too (`parse_move` reads every order).
     fn turn_steps(&self, mv: Turn, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
         let steps = crate::turn::steps_from_text(&self.move_text(mv, dialect), dialect);
-        if dialect == Dialect::XBoard || steps.len() != 2 {
-            return vec![steps];
-        }
-        let swapped = vec![steps[1].clone(), steps[0].clone()];
-        vec![steps, swapped]
+        crate::turn::every_order(&steps)
     }
 
     fn xboard_variant(&self) -> &'static str {

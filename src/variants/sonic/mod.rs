@@ -213,7 +213,7 @@ impl Game for Sonic {
     }
     fn xboard_setup(&self) -> Vec<String> {
         // Chess pieces on 8x8; parent `lion` because it relays the mover's null move `@@@@` to
-        // the other engine as `usermove @@@@` (tools/README.md), which split chains need.
+        // the other engine as `usermove @@@@` (measured, docs/sonic.md), which split chains need.
         vec![format!(
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_lion {}",
             fen::START_XBOARD

@@ -264,7 +264,8 @@ impl Game for Symmetron {
         // piece types up to V) let a retrieved piece be dropped onto l1/l10; parent `lion`
         // relays the null move `@@@@` to the other engine (both measured with XBoard 4.9.1).
         vec![format!(
-            "setup (.NBR...ACP..H...DV..UK.nbr...acp..h...dv..uk) 12x10+9_lion {}",
+            "setup ({}) 12x10+9_lion {}",
+            notation::XBOARD_PIECES,
             self.pos.to_fen(true)
         )]
     }
