@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""The scripted person: plays Kaleido in a real XBoard 4.9.1 under Xvfb with the mouse.
+
+    person.py --variant V [--fen FEN [--lpf]] [--out DIR] [--engine BIN] SOURCE
+
+SOURCE is one of
+    --actions FILE | -a ACTION ...  a person's actions, one a line (below)
+    --moves MOVE ...                turns in UCI notation; `kaleido person` says how a person
+                                    enters each (its actions), in the position the engine holds
+    --turns N [--nodes K]           N turns, each chosen by a second Kaleido
+                                    (`kaleido analyse --nodes K` on the engine's position)
+
+Actions (XBoard square names: ranks from 0 on boards with exactly 10 ranks):
+    drag FROM TO     press on FROM, move, release on TO (FROM may be `white@N`: holdings slot N)
+    press SQ         pick a piece up and hold it; the report lists the target dots XBoard shows
+    marked SQ ...    exactly these squares show a target dot (none: no square does)
+    release SQ       move the held piece to SQ and let go
+    click SQ         click a square
+    choose LETTER    pick LETTER in XBoard's piece picker
+    type TEXT        type into XBoard's move type-in box and press Return
+    wait             until the engine answers: `move @@@@` hands the turn back mid-turn, any
+                     other move ends its turn and the boards are compared
+    refused          the engine has answered the last part with `Illegal move`
+    check            compare XBoard's board with the engine's now
+    load FEN         Edit -> Paste Position with FEN on the clipboard
+    shot NAME        an extra screenshot NAME.png
+    sleep SECONDS
+
+After every step a screenshot NN-action.png goes into DIR. XBoard's board is read with
+Edit -> Copy Position, the engine's from the `position` lines Kaleido logs to its --log-file;
+both are reduced to what XBoard draws (squares, side to move, holdings) and must be equal after
+every engine turn (`wait`) and every `check`. A stall (no answer within --timeout seconds), a
+desync, a move XBoard does not pass on, or an `Illegal move` that was not expected is a failure
+with a message; the exit status is 0 only if every step passed. DIR/report.txt has each step
+with its time and the engine traffic it caused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from xbgui import XBoardGui  # noqa: E402
+from xbharness import (Display, Failure, board_differences, board_text,  # noqa: E402
+                       engine_board, require_tools)
+
+REPO = Path(__file__).resolve().parents[2]
+PERSON_MOVES = {"drag", "release", "choose", "type"}
+
+
+class Person:
+    def __init__(self, gui: XBoardGui, engine: Path, variant: str, out: Path, timeout: float):
+        self.gui = gui
+        self.engine = engine
+        self.variant = variant
+        self.out = out
+        self.timeout = timeout
+        self.step = 0
+        self.report = open(out / "report.txt", "w")
+        self.mark = 0  # index into the debug traffic where the current step began
+        self.unanswered = 0  # ... where the engine's answers not yet waited for begin
+        self.compared = 0
+
+    def log(self, text: str) -> None:
+        print(text, flush=True)
+        self.report.write(text + "\n")
+        self.report.flush()
+
+    def do(self, line: str) -> None:
+        words = shlex.split(line)
+        if not words or words[0].startswith("#"):
+            return
+        verb, args = words[0], words[1:]
+        self.step += 1
+        started = time.time()
+        self.gui.debug.poll()
+        self.mark = len(self.gui.debug.seen)
+        if verb in PERSON_MOVES or verb == "click":
+            self.unanswered = self.mark
+        note = self.perform(verb, args)
+        if verb not in ("shot", "check", "sleep", "refused", "marked"):
+            # What the person sees right after the action (before the engine's answer).
+            time.sleep(0.3)
+            name = re.sub(r"[^A-Za-z0-9@-]+", "-", "-".join(words)).replace("@", "at")
+            self.gui.screenshot(self.out / f"{self.step:02d}-{name[:40]}.png")
+        if verb in PERSON_MOVES:
+            self.expect_passed_on(verb)
+        traffic = [("> " if t.sent else "< ") + t.text
+                   for t in self.gui.traffic_since(self.mark)
+                   if not t.text[:1].isdigit()]  # not the engine's thinking lines
+        self.log(f"[{self.step:02d}] {line}  ({time.time() - started:.1f}s){note}")
+        for t in traffic:
+            self.log(f"      {t}")
+
+    def perform(self, verb: str, args: list[str]) -> str:
+        g = self.gui
+        if verb == "drag":
+            g.press(args[0])
+            g.release(args[1])
+        elif verb == "press":
+            g.press(args[0])
+            time.sleep(0.5)  # the engine's `highlight` answer to XBoard's `lift`
+            return "  marks: " + (describe_marks(g.marks()) or "none")
+        elif verb == "marked":
+            return self.expect_marks(args)
+        elif verb == "release":
+            g.release(args[0])
+        elif verb == "click":
+            g.click(args[0])
+        elif verb == "choose":
+            g.choose(args[0])
+        elif verb == "type":
+            g.type_text(" ".join(args))
+        elif verb == "wait":
+            return self.wait()
+        elif verb == "refused":
+            self.expect_refusal()
+        elif verb == "check":
+            return self.compare()
+        elif verb == "load":
+            g.set_clipboard(" ".join(args))
+            g.keys("ctrl+shift+v")
+            time.sleep(1.0)
+        elif verb == "shot":
+            g.screenshot(self.out / f"{args[0]}.png")
+        elif verb == "sleep":
+            time.sleep(float(args[0]))
+        else:
+            raise Failure(f"unknown action {verb!r}")
+        return ""
+
+    def expect_marks(self, squares: list[str]) -> str:
+        """Exactly `squares` show a target dot (any colour); `marked` alone: none does."""
+        shown = self.gui.marks()
+        missing = sorted(set(squares) - set(shown))
+        extra = sorted(set(shown) - set(squares))
+        if missing or extra:
+            raise Failure(f"marks: expected {' '.join(sorted(squares)) or 'none'}, XBoard shows "
+                          f"{describe_marks(shown) or 'none'}")
+        return "  marks as expected: " + (describe_marks(shown) or "none")
+
+    def expect_passed_on(self, verb: str) -> None:
+        """A person's move must reach the engine (or open XBoard's picker)."""
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            if any(t.sent and t.text.startswith("usermove") for t in
+                   self.gui.traffic_since(self.mark)):
+                return
+            if verb != "choose" and self.gui.run("xdotool", "search", "--onlyvisible",
+                                                 "--name", "^Promotion", check=False).strip():
+                return
+            time.sleep(0.1)
+        raise Failure(f"{verb}: XBoard passed no move to the engine (it refused it, or it "
+                      f"was not its turn: see the screenshot)")
+
+    def answers(self) -> list[str]:
+        """What the engine said since the person's last action."""
+        return [t.text for t in self.gui.traffic_since(self.unanswered) if not t.sent]
+
+    def expect_refusal(self) -> None:
+        deadline = time.time() + self.timeout
+        while time.time() < deadline:
+            if any(a.startswith("Illegal move") for a in self.answers()):
+                self.unanswered = len(self.gui.debug.seen)
+                return
+            time.sleep(0.1)
+        raise Failure("the engine did not answer the last part with Illegal move")
+
+    def wait(self) -> str:
+        """Until the engine's move lines stop coming (its parts arrive together)."""
+        deadline = time.time() + self.timeout
+        moves: list[str] = []
+        last = 0.0
+        while True:
+            answers = self.answers()
+            refusals = [a for a in answers if a.startswith(("Illegal move", "Error"))]
+            if refusals:
+                raise Failure(f"the engine refused: {refusals[0]}")
+            now_moves = [a.split(None, 1)[1] for a in answers if a.startswith("move ")]
+            if len(now_moves) != len(moves):
+                moves, last = now_moves, time.time()
+            ended = [a for a in answers if a.startswith(("1-0", "0-1", "1/2-1/2", "resign"))]
+            if moves and time.time() - last > 0.8:
+                break
+            if ended and not moves:
+                raise Failure(f"the game ended instead of a reply: {ended[0]}")
+            if time.time() > deadline:
+                raise Failure(f"stall: the engine sent no move within {self.timeout:.0f}s")
+            if not self.gui.alive():
+                raise Failure("XBoard exited")
+            time.sleep(0.1)
+        self.gui.debug.poll()
+        self.unanswered = len(self.gui.debug.seen)
+        if moves[-1] == "@@@@":
+            return f"  engine: move {' '.join(moves)} (turn handed back)"
+        return f"  engine: move {' | '.join(moves)}" + self.compare()
+
+    def compare(self) -> str:
+        xboard_fen = self.gui.copy_position()
+        engine = self.gui.engine_log.last_position()
+        if engine is None:
+            raise Failure(f"the engine has logged no position (XBoard shows {xboard_fen})")
+        engine_fen = engine[1]
+        self.compared += 1
+        with open(self.out / "positions.txt", "a") as f:
+            f.write(f"step {self.step}\n  xboard {xboard_fen}\n  engine {engine_fen}\n"
+                    f"  engine (UCI) {engine[0]}\n")
+        diffs = board_differences(board_text(xboard_fen), board_text(engine_fen))
+        if diffs:
+            raise Failure("desync: XBoard's board differs from the engine's: "
+                          + "; ".join(diffs) + f"\n  XBoard: {xboard_fen}\n  engine: {engine_fen}")
+        return "  boards equal"
+
+    def engine_fen(self, fallback: str) -> str:
+        engine = self.gui.engine_log.last_position()
+        return engine[0] if engine else fallback
+
+    def kaleido(self, *args: str) -> str:
+        result = subprocess.run([str(self.engine), *args], capture_output=True, text=True,
+                                timeout=120)
+        if result.returncode != 0:
+            raise Failure(f"kaleido {' '.join(args)}: {result.stderr.strip()}")
+        return result.stdout
+
+    def actions_for(self, fen: str, move: str) -> list[str]:
+        """How a person enters `move`, from the engine (`kaleido person`)."""
+        lines = self.kaleido("person", "--variant", self.variant, "--fen", fen, move)
+        return [line.strip() for line in lines.splitlines() if line.strip()]
+
+    def play_turn(self, fen: str, move: str) -> None:
+        actions = self.actions_for(fen, move)
+        self.log(f"turn {move}: {' ; '.join(actions)}")
+        if not actions or actions[-1] != "wait":
+            actions.append("wait")
+        for action in actions:
+            self.do(action)
+
+    def choose_move(self, fen: str, nodes: int) -> str | None:
+        text = self.kaleido("analyse", "--variant", self.variant, "--fen", fen, "--nodes",
+                            str(nodes), "--threads", "1")
+        for line in text.splitlines():
+            if line.startswith("bestmove"):
+                parts = line.split(None, 1)
+                return parts[1].strip() if len(parts) > 1 and parts[1] != "(none)" else None
+        return None
+
+
+def describe_marks(marks: dict[str, str]) -> str:
+    return " ".join(f"{sq}({colour})" for sq, colour in sorted(marks.items()))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", required=True, help="Kaleido's variant name")
+    ap.add_argument("--engine", type=Path, default=REPO / "target/release/kaleido")
+    ap.add_argument("--out", type=Path, default=Path("person-out"))
+    ap.add_argument("--fen", help="start from this position (XBoard's FEN form)")
+    ap.add_argument("--lpf", action="store_true",
+                    help="load --fen the way a person does: xboard -lpf FILE")
+    ap.add_argument("--legality", choices=["on", "off"],
+                    help="XBoard's legality testing (default: on for chess and xiangqi, off "
+                         "for engine-defined variants, as the README prescribes)")
+    ap.add_argument("--timeout", type=float, default=30, help="seconds to wait for the engine")
+    ap.add_argument("--search-seconds", type=float, default=1)
+    ap.add_argument("--actions", type=Path)
+    ap.add_argument("-a", "--action", action="append", default=[])
+    ap.add_argument("--moves", nargs="+", default=[])
+    ap.add_argument("--turns", type=int, default=0)
+    ap.add_argument("--nodes", type=int, default=20000)
+    ap.add_argument("--xboard-arg", action="append", default=[],
+                    help="one more argument for xboard (repeatable)")
+    args = ap.parse_args()
+
+    require_tools(["Xvfb", "xdotool", "import", "convert", "xclip"])
+    if not args.engine.exists():
+        print(f"no engine at {args.engine} (cargo build --release, or --engine)",
+              file=sys.stderr)
+        return 2
+    args.out.mkdir(parents=True, exist_ok=True)
+    for old in list(args.out.glob("*.png")) + [args.out / "positions.txt"]:
+        old.unlink(missing_ok=True)
+    xboard_name = {"chess": "normal"}.get(args.variant, args.variant)
+    legality = (args.legality or ("on" if xboard_name in ("normal", "xiangqi") else "off")) == "on"
+    position_file = None
+    if args.fen and args.lpf:
+        position_file = args.out / "position.fen"
+        position_file.write_text(args.fen + "\n")
+
+    started = time.time()
+    display = Display()
+    files, _, holdings = engine_board(args.engine, xboard_name)
+    gui = XBoardGui(display, args.out, args.engine, xboard_name, legality, args.search_seconds,
+                    files + (4 if holdings else 0), position_file, args.xboard_arg)
+    person = Person(gui, args.engine, args.variant, args.out, args.timeout)
+    status = 0
+    try:
+        gui.wait_ready()
+        g = gui.geometry
+        person.log(f"variant {args.variant} (XBoard {xboard_name}), legality "
+                   f"{'on' if legality else 'off'}, board {g.files}x{g.ranks}"
+                   f"{' + holdings' if g.holdings else ''}, square pitch {g.pitch:.1f}px")
+        person.do("shot 00-start")
+        actions = list(args.action)
+        if args.actions:
+            actions += args.actions.read_text().splitlines()
+        for action in actions:
+            person.do(action)
+        fen = args.fen or "startpos"
+        for move in args.moves:
+            person.play_turn(person.engine_fen(fen), move)
+        for turn in range(args.turns):
+            current = person.engine_fen(fen)
+            move = person.choose_move(current, args.nodes)
+            if move is None:
+                person.log(f"turn {turn + 1}: no move (game over at {current})")
+                break
+            person.log(f"turn {turn + 1}: {move}")
+            person.play_turn(current, move)
+        person.log(f"PASS: {person.step} steps, {person.compared} board comparisons, "
+                   f"{time.time() - started:.0f}s")
+    except Failure as e:
+        try:
+            gui.screenshot(args.out / "failure.png")
+        except Failure:
+            pass
+        person.log(f"FAIL at step {person.step}: {e}  ({time.time() - started:.0f}s)")
+        status = 1
+    finally:
+        gui.close()
+        display.close()
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
