@@ -9,6 +9,9 @@ SOURCE is one of
                                     enters each (its actions), in the position the engine holds
     --turns N [--nodes K]           N turns, each chosen by a second Kaleido
                                     (`kaleido analyse --nodes K` on the engine's position)
+      [--want REGEX ...]            ... except that a legal turn (`kaleido moves`) matching the
+                                    first REGEX not yet played is played as soon as there is
+                                    one; the run ends when every REGEX has been played
 
 Actions (XBoard square names: ranks from 0 on boards with exactly 10 ranks):
     drag FROM TO     press on FROM, move, release on TO (FROM may be `white@N`: holdings slot N)
@@ -22,7 +25,10 @@ Actions (XBoard square names: ranks from 0 on boards with exactly 10 ranks):
                      other move ends its turn and the boards are compared
     refused          the engine has answered the last part with `Illegal move`
     check            compare XBoard's board with the engine's now
-    load FEN         Edit -> Paste Position with FEN on the clipboard
+    load FEN         Edit -> Paste Position with FEN on the clipboard (XBoard is then in
+                     Edit Game mode: `mode machine-black` hands Black back to the engine)
+    mode NAME        a Mode menu entry: machine-white, machine-black, two-machines, analysis,
+                     edit-game, edit-position
     shot NAME        an extra screenshot NAME.png
     sleep SECONDS
 
@@ -53,6 +59,9 @@ from xbharness import (Display, Failure, board_differences, board_text,  # noqa:
 
 REPO = Path(__file__).resolve().parents[2]
 PERSON_MOVES = {"drag", "release", "choose", "type"}
+# XBoard's Mode menu, by the keys its menu lists for each entry.
+MODE_KEYS = {"machine-white": "ctrl+w", "machine-black": "ctrl+b", "two-machines": "ctrl+t",
+             "analysis": "ctrl+a", "edit-game": "ctrl+e", "edit-position": "ctrl+shift+e"}
 
 
 class Person:
@@ -67,6 +76,7 @@ class Person:
         self.mark = 0  # index into the debug traffic where the current step began
         self.unanswered = 0  # ... where the engine's answers not yet waited for begin
         self.compared = 0
+        self.after_first_part: list[str] = []  # actions after the first turn's first part
 
     def log(self, text: str) -> None:
         print(text, flush=True)
@@ -128,6 +138,11 @@ class Person:
             g.set_clipboard(" ".join(args))
             g.keys("ctrl+shift+v")
             time.sleep(1.0)
+        elif verb == "mode":
+            if args[0] not in MODE_KEYS:
+                raise Failure(f"mode {args[0]}: one of {', '.join(MODE_KEYS)}")
+            g.keys(MODE_KEYS[args[0]])
+            time.sleep(0.5)
         elif verb == "shot":
             g.screenshot(self.out / f"{args[0]}.png")
         elif verb == "sleep":
@@ -212,11 +227,12 @@ class Person:
         with open(self.out / "positions.txt", "a") as f:
             f.write(f"step {self.step}\n  xboard {xboard_fen}\n  engine {engine_fen}\n"
                     f"  engine (UCI) {engine[0]}\n")
-        diffs = board_differences(board_text(xboard_fen), board_text(engine_fen))
+        diffs, notes = board_differences(board_text(xboard_fen), board_text(engine_fen))
         if diffs:
+            shown = "; ".join(diffs[:8]) + (f"; and {len(diffs) - 8} more" if len(diffs) > 8 else "")
             raise Failure("desync: XBoard's board differs from the engine's: "
-                          + "; ".join(diffs) + f"\n  XBoard: {xboard_fen}\n  engine: {engine_fen}")
-        return "  boards equal"
+                          + shown + f"\n  XBoard: {xboard_fen}\n  engine: {engine_fen}")
+        return "  boards equal" + (f" (XBoard also shows: {'; '.join(notes)})" if notes else "")
 
     def engine_fen(self, fallback: str) -> str:
         engine = self.gui.engine_log.last_position()
@@ -237,18 +253,32 @@ class Person:
     def play_turn(self, fen: str, move: str) -> None:
         actions = self.actions_for(fen, move)
         self.log(f"turn {move}: {' ; '.join(actions)}")
-        if not actions or actions[-1] != "wait":
-            actions.append("wait")
+        actions.append("wait")
+        # before the first turn's first wait: after its first part
+        at = actions.index("wait")
+        actions[at:at] = self.after_first_part
+        self.after_first_part = []
         for action in actions:
             self.do(action)
+
+    def next_turn(self, fen: str, nodes: int,
+                  wants: list[re.Pattern]) -> tuple[str | None, re.Pattern | None]:
+        """The first legal turn matching a wanted pattern, else the second Kaleido's choice."""
+        if wants:
+            legal = self.kaleido("moves", "--variant", self.variant, "--fen", fen).split()
+            for want in wants:
+                found = [m for m in legal if want.search(m)]
+                if found:
+                    return found[0], want
+        return self.choose_move(fen, nodes), None
 
     def choose_move(self, fen: str, nodes: int) -> str | None:
         text = self.kaleido("analyse", "--variant", self.variant, "--fen", fen, "--nodes",
                             str(nodes), "--threads", "1")
         for line in text.splitlines():
             if line.startswith("bestmove"):
-                parts = line.split(None, 1)
-                return parts[1].strip() if len(parts) > 1 and parts[1] != "(none)" else None
+                parts = line.split()  # bestmove MOVE [ponder MOVE]
+                return parts[1] if len(parts) > 1 and parts[1] != "(none)" else None
         return None
 
 
@@ -275,6 +305,11 @@ def main() -> int:
     ap.add_argument("--moves", nargs="+", default=[])
     ap.add_argument("--turns", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=20000)
+    ap.add_argument("--want", action="append", default=[])
+    ap.add_argument("--then-machine-black", action="store_true",
+                    help="after the first part of the person's first turn, Mode -> Machine "
+                         "Black: what a person does after Edit -> Paste Position (XBoard is "
+                         "then in Edit Game mode and sends the engine `go`)")
     ap.add_argument("--xboard-arg", action="append", default=[],
                     help="one more argument for xboard (repeatable)")
     args = ap.parse_args()
@@ -294,12 +329,19 @@ def main() -> int:
         position_file = args.out / "position.fen"
         position_file.write_text(args.fen + "\n")
 
+    try:
+        wants = [re.compile(w) for w in args.want]
+    except re.error as e:
+        print(f"bad --want pattern: {e}", file=sys.stderr)
+        return 2
     started = time.time()
     display = Display()
     files, _, holdings = engine_board(args.engine, xboard_name)
     gui = XBoardGui(display, args.out, args.engine, xboard_name, legality, args.search_seconds,
                     files + (4 if holdings else 0), position_file, args.xboard_arg)
     person = Person(gui, args.engine, args.variant, args.out, args.timeout)
+    if args.then_machine_black:
+        person.after_first_part = ["mode machine-black"]
     status = 0
     try:
         gui.wait_ready()
@@ -318,12 +360,20 @@ def main() -> int:
             person.play_turn(person.engine_fen(fen), move)
         for turn in range(args.turns):
             current = person.engine_fen(fen)
-            move = person.choose_move(current, args.nodes)
+            move, wanted = person.next_turn(current, args.nodes, wants)
             if move is None:
                 person.log(f"turn {turn + 1}: no move (game over at {current})")
                 break
-            person.log(f"turn {turn + 1}: {move}")
+            person.log(f"turn {turn + 1}: {move}" + (f" (wanted: {wanted.pattern})"
+                                                       if wanted else ""))
             person.play_turn(current, move)
+            if wanted:
+                wants.remove(wanted)
+                if not wants:
+                    break
+        if wants:
+            raise Failure("no turn matching " + ", ".join(w.pattern for w in wants)
+                          + f" came up in {args.turns} turns")
         person.log(f"PASS: {person.step} steps, {person.compared} board comparisons, "
                    f"{time.time() - started:.0f}s")
     except Failure as e:

@@ -312,22 +312,30 @@ def promotion_buttons() -> list[str]:
 
 
 def button_spans(width: int, height: int, rgb: bytes) -> list[tuple[int, int, int]]:
-    """The buttons of a one-row dialog, as (x from, x to, y centre): the row through the middle
-    of the dialog is cut into stretches between the dark borders GTK draws round a button."""
-    y = height // 2
-    row = [rgb[(y * width + x) * 3] for x in range(width)]
-    background = max(set(row), key=row.count)
-    spans = []
-    start = None
-    for x, value in enumerate(row + [background]):
-        edge = value < background - 40
-        if edge and start is None:
-            start = x
-        elif not edge and start is not None:
-            spans.append((start, x))
-            start = None
-    # consecutive border lines enclose a button: pair them up
+    """The buttons of a one-row dialog, as (x from, x to, y). GTK draws a dark line down the
+    right edge of each button (its left edge is light): the columns with (nearly) the most dark
+    pixels end the buttons, and the rows those lines cover give the buttons' height. Text is
+    never as tall as a button."""
+    def dark(x: int, y: int) -> bool:
+        return rgb[(y * width + x) * 3] < 120
+
+    counts = [sum(dark(x, y) for y in range(height)) for x in range(width)]
+    tallest = max(counts, default=0)
+    if tallest < 8:
+        return []
+    edges: list[int] = []
+    for x in range(width):
+        if counts[x] * 5 >= tallest * 4:
+            if edges and x - edges[-1] <= 1:
+                edges[-1] = x
+            else:
+                edges.append(x)
+    rows = [y for y in range(height) if dark(edges[0], y)] if edges else [0]
+    middle = (rows[0] + rows[-1]) // 2
     buttons = []
-    for (a, _), (_, b) in zip(spans[0::2], spans[1::2]):
-        buttons.append((a, b, y))
+    start = 0
+    for edge in edges:
+        if edge - start > 4:
+            buttons.append((start, edge, middle))
+        start = edge + 1
     return buttons

@@ -232,9 +232,14 @@ def measure_board(width: int, height: int, rgb: bytes, columns: int, ranks: int,
     if not lines:
         raise Failure("no board grid found in the screenshot")
     (top, length), xs = max(lines.items(), key=lambda kv: kv[0][1])
-    left, right = min(xs), max(xs)
+    gap = 1  # the width of a grid line
+    while min(xs) + gap in xs:
+        gap += 1
+    # the middles of the outermost grid lines
+    left, right = min(xs) + (gap - 1) / 2, max(xs) - (gap - 1) / 2
     pitch_x = (right - left) / columns
-    pitch_y = (length - 1) / ranks
+    pitch_y = (length - gap) / ranks
+    top = top + (gap - 1) / 2
     if abs(pitch_x - pitch_y) > 1.5:
         raise Failure(f"board grid does not fit {columns}x{ranks} squares "
                       f"(pitch {pitch_x:.1f} across, {pitch_y:.1f} down)")
@@ -291,16 +296,11 @@ def parse_setup(line: str) -> tuple[int, int, bool]:
 class BoardText:
     """A FEN reduced to what XBoard's board shows: squares (rank by rank from the top, one entry
     per square: '' empty, '*' inaccessible, else the piece letter with a `+` prefix if any),
-    the side to move and the holdings (sorted letters). XBoard's `~` (a promoted piece) is
-    dropped: it changes nothing that is drawn."""
+    the side to move and the holdings (sorted letters; None when the FEN has no holdings part).
+    XBoard's `~` (a promoted piece) is dropped: it changes nothing that is drawn."""
     rows: list[list[str]]
     side: str
-    holdings: str
-
-    def __str__(self) -> str:
-        def row_text(row: list[str]) -> str:
-            return "".join(c if c else "." for c in row)
-        return "/".join(row_text(r) for r in self.rows) + f" {self.side} [{self.holdings}]"
+    holdings: str | None
 
 
 def board_text(fen: str) -> BoardText:
@@ -308,45 +308,47 @@ def board_text(fen: str) -> BoardText:
     if len(fields) < 2:
         raise Failure(f"not a FEN: {fen!r}")
     placement, side = fields[0], fields[1]
-    holdings = ""
+    holdings = None
     if "[" in placement:
         placement, rest = placement.split("[", 1)
         holdings = rest.split("]", 1)[0]
-    elif len(fields) > 2 and fields[2].startswith("["):
-        holdings = fields[2].strip("[]")
-    ranks = placement.split("/")
-    rows = []
-    for rank in ranks:
-        row: list[str] = []
-        i = 0
-        while i < len(rank):
-            c = rank[i]
-            if c.isdigit():
-                j = i
-                while j < len(rank) and rank[j].isdigit():
-                    j += 1
-                row.extend([""] * int(rank[i:j]))
-                i = j
-                continue
-            if c == "~":
-                i += 1
-                continue
-            if c == "+" and i + 1 < len(rank):
-                row.append(rank[i:i + 2])
-                i += 2
-                continue
-            row.append(c)
-            i += 1
-        rows.append(row)
-    held = "".join(sorted(c for c in holdings if c.isalpha()))
+    rows = [rank_squares(rank) for rank in placement.split("/")]
+    held = None if holdings is None else "".join(sorted(c for c in holdings if c.isalpha()))
     return BoardText(rows, side, held)
 
 
-def board_differences(xboard: BoardText, engine: BoardText) -> list[str]:
-    """What differs, in words a person can check on the screenshot."""
-    diffs = []
+def rank_squares(rank: str) -> list[str]:
+    row: list[str] = []
+    i = 0
+    while i < len(rank):
+        c = rank[i]
+        if c.isdigit():
+            j = i
+            while j < len(rank) and rank[j].isdigit():
+                j += 1
+            row.extend([""] * int(rank[i:j]))
+            i = j
+        elif c == "~":
+            i += 1
+        elif c == "+" and i + 1 < len(rank):
+            row.append(rank[i:i + 2])
+            i += 2
+        else:
+            row.append(c)
+            i += 1
+    return row
+
+
+def board_differences(xboard: BoardText, engine: BoardText) -> tuple[list[str], list[str]]:
+    """What differs (a desync), and what XBoard shows beyond the engine's board without
+    misleading (notes), in words a person can check on the screenshot. Two things are notes:
+    a piece XBoard keeps on a square the engine calls inaccessible (`*`: a piece taken out of
+    the game, parked there), and holdings when the engine's FEN has none (XBoard files every
+    capture there on a board with holdings, whatever the game does with it)."""
+    diffs: list[str] = []
+    notes: list[str] = []
     if len(xboard.rows) != len(engine.rows):
-        return [f"XBoard has {len(xboard.rows)} ranks, the engine {len(engine.rows)}"]
+        return [f"XBoard has {len(xboard.rows)} ranks, the engine {len(engine.rows)}"], notes
     n = len(xboard.rows)
     for r, (a, b) in enumerate(zip(xboard.rows, engine.rows)):
         if len(a) != len(b):
@@ -354,11 +356,14 @@ def board_differences(xboard: BoardText, engine: BoardText) -> list[str]:
                          f"the engine {len(b)}")
             continue
         for f, (pa, pb) in enumerate(zip(a, b)):
-            if pa != pb:
-                square = f"{chr(ord('a') + f)}{n - r - (1 if n == 10 else 0)}"
-                diffs.append(f"{square}: XBoard {pa or 'empty'}, engine {pb or 'empty'}")
+            if pa == pb:
+                continue
+            square = f"{chr(ord('a') + f)}{n - r - (1 if n == 10 else 0)}"
+            text = f"{square}: XBoard {pa or 'empty'}, engine {pb or 'empty'}"
+            (notes if pb == "*" else diffs).append(text)
     if xboard.side != engine.side:
         diffs.append(f"side to move: XBoard {xboard.side}, engine {engine.side}")
-    if xboard.holdings != engine.holdings:
-        diffs.append(f"holdings: XBoard [{xboard.holdings}], engine [{engine.holdings}]")
-    return diffs
+    if (xboard.holdings or "") != (engine.holdings or ""):
+        text = f"holdings: XBoard [{xboard.holdings or ''}], engine [{engine.holdings or ''}]"
+        (notes if engine.holdings is None else diffs).append(text)
+    return diffs, notes
