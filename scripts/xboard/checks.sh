@@ -37,22 +37,26 @@ entry='^@'                                 # a Symmetron entry from the launchin
 declare -A args
 order=()
 add() { order+=("$1"); args[$1]=$2; }
-add person-chess            "--variant chess --turns 2"
-add person-xiangqi          "--variant xiangqi --turns 2"
-add person-sin-yeon-sang-gi "--variant sin-yeon-sang-gi --turns 2"
-add person-sonic            "--variant sonic --turns 20 --want $sonic_form --want $sonic_chain"
-add person-reflection-mini  "--variant reflection-mini --turns 6 --want $pair --want $swap"
-add person-reflection-8     "--variant reflection-8 --turns 6 --want $pair --want $swap"
-add person-symmetron-112    "--variant symmetron-112 --turns 6 --want $flip --want $entry"
+marks=--show-marks
+add person-chess            "--variant chess --turns 2 $marks"
+add person-xiangqi          "--variant xiangqi --turns 2 $marks"
+add person-sin-yeon-sang-gi "--variant sin-yeon-sang-gi --turns 2 $marks"
+add person-sonic            "--variant sonic --turns 20 $marks --want $sonic_form
+--want $sonic_chain"
+add person-reflection-mini  "--variant reflection-mini --turns 6 $marks --want $pair --want $swap"
+add person-reflection-8     "--variant reflection-8 --turns 6 $marks --want $pair --want $swap"
+add person-symmetron-112    "--variant symmetron-112 --turns 6 $marks --want $flip --want $entry"
 # Positions in XBoard's FEN form, as a person's position file holds them: Sonic after
 # 1.e4 e5 2.Nf3 Nc6; reflection-mini after a knight pair and a pawn swap; Symmetron with a
 # flipped Canon on b1 and a Black knight in the middle.
 add lpf-sonic               "--variant sonic --lpf -a check --turns 1 --fen
 r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R_w_KQkq_-_2_3"
-add lpf-reflection-mini     "--variant reflection-mini --lpf -a check --turns 1 --fen
-**1BKR**/**SSSS**/re1N2wr/k1e2w1k/be4wb/ne1N2wn/**PPPP**/**1BKR**_w_-_-_0_2"
-add lpf-symmetron-112       "--variant symmetron-112 --lpf -a check --turns 1 --fen
-nc3k3c1u/hd1a3a1dr*/pppbbbbbppp*/4n6*/11*/11*/11*/PPPBBBBBPPP*/RD1A3A1DH*/NV3K3CNU_w_-_-_2_3"
+# XBoard reads an engine-defined variant's position file only when its command line gives the
+# board (--board-options); sonic's board is chess's.
+add lpf-reflection-mini     "--variant reflection-mini --lpf --board-options -a check --turns 1
+--fen **1BKR**/**SSSS**/re1N2wr/k1e2w1k/be4wb/ne1N2wn/**PPPP**/**1BKR**_w_-_-_0_2"
+add lpf-symmetron-112       "--variant symmetron-112 --lpf --board-options -a check --turns 1
+--fen nc3k3c1u/hd1a3a1dr*/pppbbbbbppp*/4n6*/11*/11*/11*/PPPBBBBBPPP*/RD1A3A1DH*/NV3K3CNU_w_-_-_2_3"
 # The same positions loaded after start-up (Edit -> Paste Position), then the first turn and
 # Mode -> Machine Black, as a person does it.
 for v in sonic reflection-mini symmetron-112; do
@@ -95,7 +99,8 @@ for name in "${selected[@]}"; do
     verdict=FAIL
     failed=$((failed + 1))
   fi
-  line="$verdict $name $(($(date +%s) - start))s: $(grep -E '^(PASS|FAIL)' "$out/$name.log" | tail -n 1)"
+  last=$(grep -E '^(PASS|FAIL)' "$out/$name.log" | tail -n 1)
+  line="$verdict $name $(($(date +%s) - start))s: $last"
   echo "$line" | tee -a "$summary"
 done
 echo "$((${#selected[@]} - failed))/${#selected[@]} checks passed (summary: $summary)"

@@ -66,6 +66,7 @@ HOME="$out/home" timeout "$timeout_s" xvfb-run -a "$xboard" \
   >"$out/xboard.out" 2>&1
 status=$?
 set -e
-echo "xboard exit=$status elapsed=$(($(date +%s) - start))s pgn=$out/games.pgn debug=$out/xboard.debug"
+echo "xboard exit=$status elapsed=$(($(date +%s) - start))s" \
+  "pgn=$out/games.pgn debug=$out/xboard.debug"
 grep -h '^\[Result' "$out/games.pgn" 2>/dev/null || echo "(no games saved)"
 exit $status

@@ -55,7 +55,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from xbgui import XBoardGui  # noqa: E402
 from xbharness import (Display, Failure, board_differences, board_text,  # noqa: E402
-                       engine_board, require_tools)
+                       board_options, engine_board, engine_setup, highlight_marks,
+                       require_tools)
 
 REPO = Path(__file__).resolve().parents[2]
 PERSON_MOVES = {"drag", "release", "choose", "type"}
@@ -77,6 +78,10 @@ class Person:
         self.unanswered = 0  # ... where the engine's answers not yet waited for begin
         self.compared = 0
         self.after_first_part: list[str] = []  # actions after the first turn's first part
+        self.game_over: str | None = None  # the result line that ended the game
+        self.games = 1
+        self.show_marks = False  # each drag as press (marks checked, photographed) + release
+        self.positions_before_game = 0  # engine log positions of the games before this one
 
     def log(self, text: str) -> None:
         print(text, flush=True)
@@ -113,11 +118,12 @@ class Person:
         g = self.gui
         if verb == "drag":
             g.press(args[0])
+            self.see_marks()
             g.release(args[1])
         elif verb == "press":
             g.press(args[0])
-            time.sleep(0.5)  # the engine's `highlight` answer to XBoard's `lift`
-            return "  marks: " + (describe_marks(g.marks()) or "none")
+            self.see_marks()
+            return "  marks: " + self.drawn_marks()
         elif verb == "marked":
             return self.expect_marks(args)
         elif verb == "release":
@@ -150,6 +156,38 @@ class Person:
         else:
             raise Failure(f"unknown action {verb!r}")
         return ""
+
+    def see_marks(self) -> None:
+        """A person looks at the target dots before moving the piece: when XBoard told the
+        engine about the lift (`lift SQ`), until the engine's `highlight` is in and drawn.
+        (XBoard uses the marks when the piece is put down: a piece put down before they
+        arrive goes as a plain move, without the picker a magenta mark asks for.)"""
+        deadline = time.time() + 3
+        while time.time() < deadline:
+            traffic = self.gui.traffic_since(self.mark)
+            lifted = any(t.sent and t.text.startswith("lift") for t in traffic)
+            if any(not t.sent and t.text.startswith("highlight") for t in traffic):
+                break
+            if not lifted and time.time() > deadline - 2.5:
+                break  # no lift sent within 0.5 s: the engine takes no part in the marks
+            time.sleep(0.05)
+        time.sleep(0.2)
+
+    def drawn_marks(self) -> str:
+        """The marks XBoard draws, which must be the ones the engine sent (`highlight`)."""
+        shown = self.gui.marks()
+        sent = [t.text.split(None, 1)[1] for t in self.gui.traffic_since(self.mark)
+                if not t.sent and t.text.startswith("highlight ")]
+        if sent:
+            assert self.gui.geometry is not None
+            wanted = highlight_marks(sent[-1], self.gui.geometry)
+            # With legality testing on XBoard draws its own marks (red for a capture) and
+            # ignores the engine's: then the squares must agree, not the colours.
+            same = set(wanted) == set(shown) if self.gui.legality else wanted == shown
+            if not same:
+                raise Failure(f"XBoard draws {describe_marks(shown) or 'no marks'}, the engine "
+                              f"sent {describe_marks(wanted) or 'none'} (highlight {sent[-1]})")
+        return (describe_marks(shown) or "none") + (" (the engine's squares)" if sent else "")
 
     def expect_marks(self, squares: list[str]) -> str:
         """Exactly `squares` show a target dot (any colour); `marked` alone: none does."""
@@ -202,10 +240,10 @@ class Person:
             if len(now_moves) != len(moves):
                 moves, last = now_moves, time.time()
             ended = [a for a in answers if a.startswith(("1-0", "0-1", "1/2-1/2", "resign"))]
-            if moves and time.time() - last > 0.8:
+            if (moves or ended) and time.time() - last > 0.8:
                 break
-            if ended and not moves:
-                raise Failure(f"the game ended instead of a reply: {ended[0]}")
+            if ended and not last:
+                last = time.time()  # a result instead of a move: let the lines settle
             if time.time() > deadline:
                 raise Failure(f"stall: the engine sent no move within {self.timeout:.0f}s")
             if not self.gui.alive():
@@ -213,13 +251,38 @@ class Person:
             time.sleep(0.1)
         self.gui.debug.poll()
         self.unanswered = len(self.gui.debug.seen)
+        if ended:
+            self.game_over = ended[0]
+            said = f"  engine: move {' | '.join(moves)}," if moves else "  engine:"
+            return f"{said} game over: {ended[0]}" + self.compare()
         if moves[-1] == "@@@@":
             return f"  engine: move {' '.join(moves)} (turn handed back)"
         return f"  engine: move {' | '.join(moves)}" + self.compare()
 
+    def new_game(self) -> None:
+        """File -> New Game (Ctrl+N): XBoard sends the engine `new` and the variant again."""
+        self.game_over = None
+        self.games += 1
+        self.positions_before_game = len(self.gui.engine_log.positions())
+        self.gui.debug.poll()
+        start = len(self.gui.debug.seen)
+        self.gui.keys("ctrl+n")
+        deadline = time.time() + self.timeout
+        while time.time() < deadline:
+            traffic = self.gui.traffic_since(start)
+            sent_new = [i for i, t in enumerate(traffic) if t.sent and t.text == "new"]
+            if sent_new and any(not t.sent and t.text.startswith("pong")
+                                for t in traffic[sent_new[0]:]):
+                break
+            time.sleep(0.1)
+        else:
+            raise Failure("File -> New Game: XBoard and the engine did not start a new game")
+        time.sleep(0.5)
+        self.do(f"shot {self.step + 1:02d}-new-game-{self.games}")
+
     def compare(self) -> str:
         xboard_fen = self.gui.copy_position()
-        engine = self.gui.engine_log.last_position()
+        engine = self.gui.engine_log.last_position(self.positions_before_game)
         if engine is None:
             raise Failure(f"the engine has logged no position (XBoard shows {xboard_fen})")
         engine_fen = engine[1]
@@ -229,13 +292,17 @@ class Person:
                     f"  engine (UCI) {engine[0]}\n")
         diffs, notes = board_differences(board_text(xboard_fen), board_text(engine_fen))
         if diffs:
-            shown = "; ".join(diffs[:8]) + (f"; and {len(diffs) - 8} more" if len(diffs) > 8 else "")
+            shown = "; ".join(diffs[:8])
+            if len(diffs) > 8:
+                shown += f"; and {len(diffs) - 8} more"
             raise Failure("desync: XBoard's board differs from the engine's: "
                           + shown + f"\n  XBoard: {xboard_fen}\n  engine: {engine_fen}")
         return "  boards equal" + (f" (XBoard also shows: {'; '.join(notes)})" if notes else "")
 
     def engine_fen(self, fallback: str) -> str:
-        engine = self.gui.engine_log.last_position()
+        """The position the engine holds (UCI form), or `fallback` if it has logged none in
+        this game (a game from the start position)."""
+        engine = self.gui.engine_log.last_position(self.positions_before_game)
         return engine[0] if engine else fallback
 
     def kaleido(self, *args: str) -> str:
@@ -253,6 +320,15 @@ class Person:
     def play_turn(self, fen: str, move: str) -> None:
         actions = self.actions_for(fen, move)
         self.log(f"turn {move}: {' ; '.join(actions)}")
+        if self.show_marks:
+            split = []
+            for action in actions:
+                words = action.split()
+                if words[0] == "drag":
+                    split += [f"press {words[1]}", f"release {words[2]}"]
+                else:
+                    split.append(action)
+            actions = split
         actions.append("wait")
         # before the first turn's first wait: after its first part
         at = actions.index("wait")
@@ -295,6 +371,10 @@ def main() -> int:
     ap.add_argument("--fen", help="start from this position (XBoard's FEN form)")
     ap.add_argument("--lpf", action="store_true",
                     help="load --fen the way a person does: xboard -lpf FILE")
+    ap.add_argument("--board-options", action="store_true",
+                    help="give XBoard the board on its command line (-boardWidth, "
+                         "-boardHeight, -holdingsSize, -pieceToCharTable, from the engine's "
+                         "setup): XBoard reads an engine-defined variant's -lpf file only so")
     ap.add_argument("--legality", choices=["on", "off"],
                     help="XBoard's legality testing (default: on for chess and xiangqi, off "
                          "for engine-defined variants, as the README prescribes)")
@@ -306,6 +386,9 @@ def main() -> int:
     ap.add_argument("--turns", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--want", action="append", default=[])
+    ap.add_argument("--show-marks", action="store_true",
+                    help="enter each drag of a turn as press + release: the screenshot between "
+                         "shows the target dots, which must be the ones the engine sent")
     ap.add_argument("--then-machine-black", action="store_true",
                     help="after the first part of the person's first turn, Mode -> Machine "
                          "Black: what a person does after Edit -> Paste Position (XBoard is "
@@ -334,12 +417,23 @@ def main() -> int:
     except re.error as e:
         print(f"bad --want pattern: {e}", file=sys.stderr)
         return 2
+    try:
+        setup = engine_setup(args.engine, xboard_name)
+    except Failure as e:
+        print(e, file=sys.stderr)
+        return 2
+    files, _, holdings = engine_board(setup, xboard_name)
+    if args.board_options:
+        if setup is None:
+            print("--board-options: only for engine-defined variants", file=sys.stderr)
+            return 2
+        args.xboard_arg += board_options(setup)
     started = time.time()
     display = Display()
-    files, _, holdings = engine_board(args.engine, xboard_name)
     gui = XBoardGui(display, args.out, args.engine, xboard_name, legality, args.search_seconds,
                     files + (4 if holdings else 0), position_file, args.xboard_arg)
     person = Person(gui, args.engine, args.variant, args.out, args.timeout)
+    person.show_marks = args.show_marks
     if args.then_machine_black:
         person.after_first_part = ["mode machine-black"]
     status = 0
@@ -359,11 +453,14 @@ def main() -> int:
         for move in args.moves:
             person.play_turn(person.engine_fen(fen), move)
         for turn in range(args.turns):
+            if person.game_over:
+                person.log(f"game {person.games} over ({person.game_over}): a new game")
+                person.new_game()
+                fen = "startpos"
             current = person.engine_fen(fen)
             move, wanted = person.next_turn(current, args.nodes, wants)
             if move is None:
-                person.log(f"turn {turn + 1}: no move (game over at {current})")
-                break
+                raise Failure(f"turn {turn + 1}: no legal move at {current}, and no result")
             person.log(f"turn {turn + 1}: {move}" + (f" (wanted: {wanted.pattern})"
                                                        if wanted else ""))
             person.play_turn(current, move)
@@ -375,6 +472,7 @@ def main() -> int:
             raise Failure("no turn matching " + ", ".join(w.pattern for w in wants)
                           + f" came up in {args.turns} turns")
         person.log(f"PASS: {person.step} steps, {person.compared} board comparisons, "
+                   f"{person.games} game{'s' if person.games > 1 else ''}, "
                    f"{time.time() - started:.0f}s")
     except Failure as e:
         try:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from xbgui import button_spans
 from xbharness import (BoardGeometry, DebugLog, EngineLog, Failure, board_differences,
-                       board_text, marker_at, measure_board, parse_setup)
+                       board_text, highlight_marks, marker_at, measure_board, parse_setup)
 
 LIGHT, DARK, GRID = (200, 200, 120), (120, 160, 110), (0, 0, 0)
 
@@ -87,6 +87,18 @@ class SquareNames(unittest.TestCase):
         with self.assertRaises(Failure):
             g.square_column("a0")
         self.assertEqual(len(g.square_names()), 64)
+
+
+class Highlights(unittest.TestCase):
+    def test_colour_fen_squares(self):
+        # reflection-mini after lifting c4: magenta b3 (a picker), yellow c3
+        g = BoardGeometry(0, 0, 10, 8, 8, False)
+        self.assertEqual(highlight_marks("8/8/8/8/8/1MY5/8/8", g),
+                         {"b3": "magenta", "c3": "yellow"})
+        # a 10-rank board: the bottom rank is 0; XBoard draws lower-case letters' dots too
+        g = BoardGeometry(0, 0, 10, 12, 10, False)
+        self.assertEqual(highlight_marks("12/12/12/12/12/12/11Y/12/12/r10Y", g),
+                         {"l3": "yellow", "a0": "red", "l0": "yellow"})
 
 
 class Fens(unittest.TestCase):

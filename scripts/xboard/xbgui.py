@@ -24,6 +24,7 @@ class XBoardGui:
         self.display = display
         self.out = out
         self.variant = variant
+        self.legality = legality
         for old in ("xboard.debug", "kaleido.log"):  # a previous run's would be read as this one's
             (out / old).unlink(missing_ok=True)
         self.debug = DebugLog(out / "xboard.debug")
@@ -125,13 +126,24 @@ class XBoardGui:
         self.measure()
 
     def window_area(self, window: str) -> int:
-        w, h = self.window_size(window)
+        x, y, w, h = self.window_box(window)
         return w * h
 
-    def window_size(self, window: str) -> tuple[int, int]:
+    def window_box(self, window: str) -> tuple[int, int, int, int]:
+        """x, y, width, height of a window on the screen (zeros if it is gone)."""
         text = self.run("xdotool", "getwindowgeometry", "--shell", window, check=False)
         values = dict(line.split("=", 1) for line in text.split() if "=" in line)
-        return int(values.get("WIDTH", 0)), int(values.get("HEIGHT", 0))
+        return tuple(int(values.get(k, 0)) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+
+    def pixels(self, window: str) -> tuple[int, int, bytes]:
+        """Width, height and RGB bytes of a screenshot of one window."""
+        try:
+            data = subprocess.run(["import", "-window", window, "-depth", "8", "ppm:-"],
+                                  env=self.display.env(), capture_output=True, check=True,
+                                  timeout=30).stdout
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
+            raise Failure(f"screenshot of window {window} failed: {e}")
+        return load_ppm(data)
 
     def board_size(self) -> tuple[int, int, bool]:
         """files, ranks, holdings: from the engine's `setup`, else XBoard's own variant."""
@@ -144,13 +156,9 @@ class XBoardGui:
         raise Failure(f"the engine sent no setup for {self.variant} and XBoard has no such variant")
 
     def measure(self) -> None:
-        text = self.run("xdotool", "getwindowgeometry", "--shell", self.window)
-        values = dict(line.split("=", 1) for line in text.split() if "=" in line)
-        self.origin = (int(values["X"]), int(values["Y"]))
+        self.origin = self.window_box(self.window)[:2]
         files, ranks, holdings = self.board_size()
-        data = subprocess.run(["import", "-window", self.window, "-depth", "8", "ppm:-"], env=self.display.env(),
-                              capture_output=True, check=True, timeout=30).stdout
-        width, height, rgb = load_ppm(data)
+        width, height, rgb = self.pixels(self.window)
         self.geometry = measure_board(width, height, rgb, files + (4 if holdings else 0), ranks,
                                       holdings)
 
@@ -226,29 +234,23 @@ class XBoardGui:
             time.sleep(0.2)
         if not dialog:
             raise Failure(f"choose {letter}: XBoard shows no piece picker")
-        text = self.run("xdotool", "getwindowgeometry", "--shell", dialog)
-        values = dict(line.split("=", 1) for line in text.split() if "=" in line)
-        data = subprocess.run(["import", "-window", dialog, "-depth", "8", "ppm:-"], env=self.display.env(),
-                              capture_output=True, check=True, timeout=30).stdout
-        width, height, rgb = load_ppm(data)
+        left, top, _, _ = self.window_box(dialog)
+        width, height, rgb = self.pixels(dialog)
         buttons = button_spans(width, height, rgb)
         labels = promotion_buttons()
         if letter.lower() not in labels or len(buttons) != len(labels):
             raise Failure(f"choose {letter}: the picker shows {len(buttons)} buttons, "
                           f"expected {len(labels)} ({' '.join(labels)})")
         x0, x1, y = buttons[labels.index(letter.lower())]
-        self.xdotool("mousemove", str(int(values["X"]) + (x0 + x1) // 2),
-                     str(int(values["Y"]) + y), "sleep", "0.15", "click", "1")
+        self.xdotool("mousemove", str(left + (x0 + x1) // 2), str(top + y), "sleep", "0.15",
+                     "click", "1")
 
     # ---- what XBoard shows ---------------------------------------------------------------
 
     def marks(self) -> dict[str, str]:
         """The squares that show a target dot now, with the dot's colour."""
         assert self.geometry is not None
-        data = subprocess.run(["import", "-window", self.window, "-depth", "8", "ppm:-"],
-                              env=self.display.env(), capture_output=True, check=True,
-                              timeout=30).stdout
-        width, _, rgb = load_ppm(data)
+        width, _, rgb = self.pixels(self.window)
         radius = max(2, int(self.geometry.pitch / 8))
         found = {}
         for name in self.geometry.square_names():
@@ -258,19 +260,21 @@ class XBoardGui:
                 found[name] = colour
         return found
 
-    def copy_position(self, timeout: float = 5) -> str:
+    def copy_position(self, attempts: int = 3) -> str:
         """XBoard's own board as FEN: Edit -> Copy Position (Ctrl+Shift+C) puts it on the
-        clipboard."""
-        sentinel = f"empty-{time.time()}"
-        self.set_clipboard(sentinel)
-        self.keys("ctrl+shift+c")
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            text = self.run("xclip", "-selection", "clipboard", "-o", check=False).strip()
-            if text and text != sentinel:
-                return text
-            time.sleep(0.2)
-        raise Failure("Edit -> Copy Position gave nothing")
+        clipboard. The key is pressed again if the clipboard stays as it was (a key press that
+        went astray on a busy machine)."""
+        for _ in range(attempts):
+            sentinel = f"empty-{time.time()}"
+            self.set_clipboard(sentinel)
+            self.keys("ctrl+shift+c")
+            deadline = time.time() + 4
+            while time.time() < deadline:
+                text = self.run("xclip", "-selection", "clipboard", "-o", check=False).strip()
+                if text and text != sentinel:
+                    return text
+                time.sleep(0.2)
+        raise Failure(f"Edit -> Copy Position gave nothing ({attempts} tries)")
 
     def set_clipboard(self, text: str) -> None:
         """xclip keeps serving the selection from a process of its own until another program
@@ -285,11 +289,9 @@ class XBoardGui:
         boxes = []
         for window in self.run("xdotool", "search", "--onlyvisible", "--name", ".",
                                check=False).split():
-            text = self.run("xdotool", "getwindowgeometry", "--shell", window, check=False)
-            v = dict(line.split("=", 1) for line in text.split() if "=" in line)
-            if int(v.get("WIDTH", 0)) > 20 and int(v.get("HEIGHT", 0)) > 20:
-                boxes.append((int(v["X"]), int(v["Y"]), int(v["X"]) + int(v["WIDTH"]),
-                              int(v["Y"]) + int(v["HEIGHT"])))
+            x, y, w, h = self.window_box(window)
+            if w > 20 and h > 20:
+                boxes.append((x, y, x + w, y + h))
         if not boxes:
             raise Failure("nothing on the screen to photograph")
         x0 = max(0, min(b[0] for b in boxes))

@@ -120,18 +120,23 @@ class EngineLog:
     def __init__(self, path: Path):
         self.path = path
 
-    def last_position(self) -> tuple[str, str] | None:
-        """The latest (UCI-dialect FEN, XBoard-dialect FEN) the engine logged."""
+    def positions(self) -> list[tuple[str, str]]:
+        """Every (UCI-dialect FEN, XBoard-dialect FEN) the engine logged, oldest first."""
         try:
             text = self.path.read_text(errors="replace")
         except FileNotFoundError:
-            return None
-        found = None
+            return []
+        found = []
         for line in text.splitlines():
             m = self.POSITION.search(line)
             if m:
-                found = (m.group(1).strip(), m.group(2).strip())
+                found.append((m.group(1).strip(), m.group(2).strip()))
         return found
+
+    def last_position(self, skip: int = 0) -> tuple[str, str] | None:
+        """The latest position logged, if more than `skip` were."""
+        found = self.positions()
+        return found[-1] if len(found) > skip else None
 
 
 def load_ppm(data: bytes) -> tuple[int, int, bytes]:
@@ -246,12 +251,11 @@ def measure_board(width: int, height: int, rgb: bytes, columns: int, ranks: int,
     return BoardGeometry(left, top, (pitch_x + pitch_y) / 2, columns, ranks, holdings)
 
 
-def engine_board(engine: Path, variant: str) -> tuple[int, int, bool]:
-    """files, ranks, holdings of `variant` as the engine announces it to XBoard (its `setup`),
-    or as XBoard's own variant."""
+def engine_setup(engine: Path, variant: str) -> str | None:
+    """The engine's `setup` line for `variant` (what it tells XBoard), None for XBoard's own
+    chess and xiangqi."""
     if variant in OWN_VARIANT_SIZES:
-        files, ranks = OWN_VARIANT_SIZES[variant]
-        return files, ranks, False
+        return None
     try:
         text = subprocess.run([str(engine)], input=f"xboard\nprotover 2\nvariant {variant}\n"
                               "ping 1\nquit\n", capture_output=True, text=True,
@@ -260,13 +264,52 @@ def engine_board(engine: Path, variant: str) -> tuple[int, int, bool]:
         raise Failure(f"{engine} did not answer `variant {variant}`")
     for line in text.splitlines():
         if line.startswith("setup"):
-            return parse_setup(line)
+            return line
     raise Failure(f"{engine} sent no setup for {variant}: {text.strip()[-200:]}")
+
+
+def engine_board(setup: str | None, variant: str) -> tuple[int, int, bool]:
+    """files, ranks, holdings of the board: from the engine's `setup`, else XBoard's own."""
+    if setup is None:
+        files, ranks = OWN_VARIANT_SIZES[variant]
+        return files, ranks, False
+    return parse_setup(setup)
+
+
+def board_options(setup: str) -> list[str]:
+    """XBoard's command-line options for the board a `setup` line describes (size, holdings,
+    piece letters): what XBoard needs to read a position file (-lpf) of an engine-defined
+    variant before the engine has told it the board."""
+    m = re.match(r"setup \((\S+)\)\s+(\d+)x(\d+)\+(\d+)_", setup)
+    if not m:
+        raise Failure(f"cannot read the board from {setup!r}")
+    table, width, height, holdings = m.groups()
+    return ["-boardWidth", width, "-boardHeight", height, "-holdingsSize", holdings,
+            "-pieceToCharTable", table]
 
 
 # XBoard's marker dots (draw.c): the colour names a person reads them by.
 MARKER_COLOURS = {(255, 255, 0): "yellow", (255, 0, 0): "red", (0, 255, 0): "green",
                   (0, 0, 255): "blue", (0, 255, 255): "cyan", (255, 0, 255): "magenta"}
+
+
+HIGHLIGHT_COLOURS = {"Y": "yellow", "R": "red", "G": "green", "B": "blue", "C": "cyan",
+                     "M": "magenta"}
+
+
+def highlight_marks(colour_fen: str, geometry: BoardGeometry) -> dict[str, str]:
+    """The squares an engine's `highlight COLOURFEN` marks (ranks from the top, digits for
+    unmarked squares), with the colour XBoard draws for each: XBoard draws a lower-case letter's
+    dot too (only an upper-case one is a legal target)."""
+    marks = {}
+    names = geometry.square_names()  # rank by rank from the bottom
+    for row, rank in enumerate(colour_fen.split("/")):
+        squares = rank_squares(rank)
+        for file, letter in enumerate(squares):
+            colour = HIGHLIGHT_COLOURS.get(letter.upper())
+            if colour and file < geometry.files and row < geometry.ranks:
+                marks[names[(geometry.ranks - 1 - row) * geometry.files + file]] = colour
+    return marks
 
 
 def marker_at(width: int, rgb: bytes, x: int, y: int, radius: int) -> str | None:
