@@ -133,7 +133,7 @@ class Person:
         elif verb == "choose":
             g.choose(args[0])
         elif verb == "type":
-            g.type_text(" ".join(args))
+            g.type_text(" ".join(args), self.out / f"{self.step:02d}-typing.png")
         elif verb == "wait":
             return self.wait()
         elif verb == "refused":

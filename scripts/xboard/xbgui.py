@@ -207,14 +207,17 @@ class XBoardGui:
         self.focus()
         self.xdotool("key", "--clearmodifiers", *names)
 
-    def type_text(self, text: str) -> None:
+    def type_text(self, text: str, typed: Path | None = None) -> None:
         """XBoard's move type-in: a key pressed over the board opens the box with that key in
-        it; the rest is typed and Return sends it."""
+        it; the rest is typed and Return sends it. `typed`: a screenshot of the box, filled in,
+        before Return."""
         self.focus()
         x, y = self.point(self.corner_square())
         self.xdotool("mousemove", str(x), str(y))
         self.xdotool("type", "--delay", "80", text)
         time.sleep(0.3)
+        if typed is not None:
+            self.screenshot(typed)
         self.xdotool("key", "Return")
 
     def corner_square(self) -> str:
