@@ -143,6 +143,17 @@ impl<G: Game> GameSession<G> {
     pub fn game(&self) -> &G {
         &self.game
     }
+
+    /// Logged after every change of the position, so that a tool driving a GUI can compare the
+    /// GUI's board with the engine's without a query that would disturb the game
+    /// (`scripts/xboard/person.py` reads these lines).
+    fn log_position(&self) {
+        log::info!(
+            "position {} | xboard {}",
+            self.game.fen(Dialect::Uci),
+            self.game.fen(Dialect::XBoard)
+        );
+    }
 }
 
 /// Texts of a line of moves played from `game`.
@@ -169,7 +180,9 @@ impl<G: Game> Session for GameSession<G> {
         }
     }
     fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
-        self.game.set_fen(fen, dialect)
+        self.game.set_fen(fen, dialect)?;
+        self.log_position();
+        Ok(())
     }
     fn fen(&self, dialect: Dialect) -> String {
         self.game.fen(dialect)
@@ -180,6 +193,7 @@ impl<G: Game> Session for GameSession<G> {
         }
         let mv = self.game.parse_move(text, dialect)?;
         self.game.make(mv);
+        self.log_position();
         Ok(())
     }
     fn undo(&mut self) -> bool {
@@ -187,6 +201,7 @@ impl<G: Game> Session for GameSession<G> {
             return false;
         }
         self.game.unmake();
+        self.log_position();
         true
     }
     fn legal_moves(&self, dialect: Dialect) -> Vec<String> {
