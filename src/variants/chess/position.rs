@@ -241,6 +241,9 @@ impl Game for Chess {
     fn plies(&self) -> usize {
         self.undo.len()
     }
+    fn move_number(&self) -> u32 {
+        self.fullmove
+    }
 
     fn generate(&self, moves: &mut MoveList<ChessMove>) {
         movegen::legal(self, moves, false);
@@ -449,5 +452,11 @@ impl Game for Chess {
     }
     fn diagram(&self) -> String {
         fen::diagram(self)
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        crate::board_view::promotion_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        super::view::board_view(self)
     }
 }

@@ -15,6 +15,7 @@ pub mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use crate::eval::Pair;
 use crate::game::{Dialect, MoveError};
@@ -152,6 +153,8 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     fn letter(kind: Kind, dialect: Dialect) -> Option<char>;
     /// The kind an upper-case FEN letter stands for in `dialect` (aliases allowed).
     fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind>;
+    /// What the game's players call `kind` (shown on the board).
+    fn piece_name(kind: Kind) -> &'static str;
     /// Where the game's weights lie in its weight file (`eval`).
     fn layout() -> &'static eval::Layout;
     /// Material + piece-square values of every piece code on every cell (`eval::psq_table`,
