@@ -7,6 +7,7 @@ mod fen;
 mod movegen;
 mod notation;
 mod position;
+mod see;
 
 pub use position::{Chess, ChessMove};
 
