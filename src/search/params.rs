@@ -63,10 +63,12 @@ pub const LMR_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 
-/// Move ordering: the TT move first, then noisy moves by the variant's MVV-LVA hint, then the two
-/// killers, then quiet moves by history. The bands keep those groups apart whatever the hints are.
+/// Move ordering: the TT move first, then noisy moves that do not lose material (by the variant's
+/// SEE) in the order of its MVV-LVA hint, then the two killers, then quiet moves by history, then
+/// the noisy moves that lose material. The bands keep those groups apart whatever the hints are.
 pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY_BASE: i32 = 1 << 28;
+pub const ORDER_LOSING_NOISY_BASE: i32 = -(1 << 28);
 pub const ORDER_KILLER_FIRST: i32 = (1 << 27) + 1;
 pub const ORDER_KILLER_SECOND: i32 = 1 << 27;
 /// Moves handed out by selection before the rest of the list is sorted in one go.
