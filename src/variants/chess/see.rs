@@ -33,29 +33,26 @@ pub fn see_ge(pos: &Chess, mv: ChessMove, threshold: Score) -> bool {
     if mv.special == Special::Castle {
         return threshold <= 0;
     }
-    let mut board = pos.board;
-    let mover = board[mv.from as usize];
+    let mover = pos.board[mv.from as usize];
     let target = mv.to;
-    let mut captured = kind(board[target as usize]);
-    if mv.special == Special::EnPassant {
-        captured = PAWN;
-        let victim = if pos.side == Side::White {
-            target - mailbox::NORTH as Sq
-        } else {
-            target + mailbox::NORTH as Sq
-        };
-        board[victim as usize] = EMPTY;
-    }
+    let en_passant = mv.special == Special::EnPassant;
+    let captured = if en_passant {
+        PAWN
+    } else {
+        kind(pos.board[target as usize])
+    };
     let (mut swap, on_target) = if mv.promotion != 0 {
         (
-            SEE_VALUE[captured as usize] + SEE_VALUE[mv.promotion as usize] - SEE_VALUE[1],
+            SEE_VALUE[captured as usize] + SEE_VALUE[mv.promotion as usize]
+                - SEE_VALUE[PAWN as usize],
             mv.promotion,
         )
     } else {
         (SEE_VALUE[captured as usize], kind(mover))
     };
     // `swap` is what the side that just captured stands to keep beyond `threshold`; `res`
-    // whether the mover wins the exchange as far as it went.
+    // whether the mover wins the exchange as far as it went. Most moves are decided here,
+    // before the board is copied.
     swap -= threshold;
     if swap < 0 {
         return false;
@@ -63,6 +60,15 @@ pub fn see_ge(pos: &Chess, mv: ChessMove, threshold: Score) -> bool {
     swap = SEE_VALUE[on_target as usize] - swap;
     if swap <= 0 {
         return true;
+    }
+    let mut board = pos.board;
+    if en_passant {
+        let victim = if pos.side == Side::White {
+            target - mailbox::NORTH as Sq
+        } else {
+            target + mailbox::NORTH as Sq
+        };
+        board[victim as usize] = EMPTY;
     }
     board[mv.from as usize] = EMPTY;
     board[target as usize] = mover;

@@ -41,15 +41,14 @@ fn least_valuable_attacker<R: Ruleset>(
 
 /// Whether `mv` wins at least `threshold` once the exchange on its target square is played out.
 pub fn see_ge<R: Ruleset>(game: &PalaceGame<R>, mv: Move, threshold: Score) -> bool {
-    let mut cells = *game.cells();
-    let freed = game.freed();
     let target = mv.to;
-    let Some(mover) = Kind::from_code(cells[mv.from as usize]) else {
+    let Some(mover) = Kind::from_code(game.cells()[mv.from as usize]) else {
         return threshold <= 0;
     };
-    let captured = Kind::from_code(cells[target as usize]).map_or(0, value::<R>);
+    let captured = Kind::from_code(game.cells()[target as usize]).map_or(0, value::<R>);
     // `swap` is what the side that just captured stands to keep beyond `threshold`; `res`
-    // whether the mover wins the exchange as far as it went.
+    // whether the mover wins the exchange as far as it went. Most moves are decided here,
+    // before the board is copied.
     let mut swap = captured - threshold;
     if swap < 0 {
         return false;
@@ -58,6 +57,8 @@ pub fn see_ge<R: Ruleset>(game: &PalaceGame<R>, mv: Move, threshold: Score) -> b
     if swap <= 0 {
         return true;
     }
+    let mut cells = *game.cells();
+    let freed = game.freed();
     cells[target as usize] = cells[mv.from as usize];
     cells[mv.from as usize] = EMPTY;
     let mut side = game.side().index() ^ 1;
