@@ -8,6 +8,8 @@ mod movegen;
 mod notation;
 mod position;
 mod see;
+mod view;
+mod weights;
 
 pub use position::{Chess, ChessMove};
 
