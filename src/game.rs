@@ -348,6 +348,22 @@ pub fn occurrences(keys: &[u64], reversible: usize) -> usize {
         .count()
 }
 
+/// The exchange value of `mv` here, found by bisection over `see_ge` (which only ever answers
+/// yes or no): what the games' SEE tests compare with their hand counts.
+#[cfg(test)]
+pub fn exchange_value<G: Game>(game: &G, mv: G::Move) -> Score {
+    let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
+    while low < high {
+        let mid = (low + high + 1).div_euclid(2);
+        if game.see_ge(mv, mid) {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    low
+}
+
 /// Perft lives in its own module; the variants' tests reach it here too.
 pub use crate::perft::perft;
 

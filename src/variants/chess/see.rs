@@ -100,22 +100,12 @@ mod tests {
     use super::*;
     use crate::game::{Dialect, Game};
 
-    /// The exchange value of `mv` in `fen`, found by bisection over `see_ge` (which only ever
-    /// answers yes or no).
+    /// The exchange value of `mv` in `fen`.
     fn see(fen: &str, mv: &str) -> Score {
         let mut pos = Chess::new("chess", &Default::default()).expect("chess");
         pos.set_fen(fen, Dialect::Uci).expect("fen");
         let mv = pos.parse_move(mv, Dialect::Uci).expect("legal move");
-        let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
-        while low < high {
-            let mid = (low + high + 1).div_euclid(2);
-            if see_ge(&pos, mv, mid) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        low
+        crate::game::exchange_value(&pos, mv)
     }
 
     // Expected values are hand counts of the exchange with P=100 N=320 B=330 R=500 Q=900.

@@ -92,21 +92,12 @@ mod tests {
     use crate::variants::sinyeon::SinYeonGame;
     use crate::variants::xiangqi::XiangqiGame;
 
-    /// The exchange value of `mv` in `fen`, found by bisection over `see_ge`.
+    /// The exchange value of `mv` in `fen`.
     fn see<G: Game>(variant: &str, fen: &str, mv: &str) -> Score {
         let mut game = G::new(variant, &Default::default()).expect("variant");
         game.set_fen(fen, Dialect::Uci).expect("fen");
         let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
-        while low < high {
-            let mid = (low + high + 1).div_euclid(2);
-            if game.see_ge(mv, mid) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        low
+        crate::game::exchange_value(&game, mv)
     }
 
     fn xiangqi(fen: &str, mv: &str) -> Score {

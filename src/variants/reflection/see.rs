@@ -67,8 +67,7 @@ mod tests {
     use crate::game::{Dialect, Game, MoveList, Score, VariantOptions};
     use crate::variants::reflection::Reflection;
 
-    /// The exchange value of `mv` in `fen` of reflection-mini under `options`, by bisection
-    /// over `see_ge`.
+    /// The exchange value of `mv` in `fen` of reflection-mini under `options`.
     fn see(fen: &str, options: &[(&str, &str)], mv: &str) -> Score {
         let mut opts = VariantOptions::default();
         for (name, value) in options {
@@ -77,16 +76,7 @@ mod tests {
         let mut game = Reflection::new("reflection-mini", &opts).expect("variant");
         game.set_fen(fen, Dialect::Uci).expect("fen");
         let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
-        while low < high {
-            let mid = (low + high + 1).div_euclid(2);
-            if game.see_ge(mv, mid) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        low
+        crate::game::exchange_value(&game, mv)
     }
 
     #[test]

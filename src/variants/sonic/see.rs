@@ -133,21 +133,12 @@ mod tests {
     use crate::game::{Dialect, Game, Score};
     use crate::variants::sonic::Sonic;
 
-    /// The exchange value of `mv` in `fen`, by bisection over `see_ge`.
+    /// The exchange value of `mv` in `fen`.
     fn see(fen: &str, mv: &str) -> Score {
         let mut game = Sonic::new("sonic", &Default::default()).expect("sonic");
         game.set_fen(fen, Dialect::Uci).expect("fen");
         let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
-        while low < high {
-            let mid = (low + high + 1).div_euclid(2);
-            if game.see_ge(mv, mid) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        low
+        crate::game::exchange_value(&game, mv)
     }
 
     // Hand counts with P=100 N=360 B=420 R=620 Q=1200, a king form 320.

@@ -63,20 +63,11 @@ mod tests {
     use crate::game::{Dialect, Game, Score};
     use crate::variants::symmetron::Symmetron;
 
-    /// The exchange value of `mv` in `fen`, by bisection over `see_ge`.
+    /// The exchange value of `mv` in `fen`.
     fn see(fen: &str, mv: &str) -> Score {
         let game = Symmetron::from_fen(fen).expect("fen");
         let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
-        while low < high {
-            let mid = (low + high + 1).div_euclid(2);
-            if game.see_ge(mv, mid) {
-                low = mid;
-            } else {
-                high = mid - 1;
-            }
-        }
-        low
+        crate::game::exchange_value(&game, mv)
     }
 
     // Hand counts with the evaluation's values: Pawn 100, Advancer 420, Dragon-Bishop 500.
