@@ -64,7 +64,13 @@ impl<M: Copy + Eq> Default for Heuristics<M> {
 
 pub type Scores = ArrayVec<i32, MAX_MOVES>;
 
-/// Scores `moves` for ordering: TT move, noisy moves by MVV-LVA, killers, quiet moves by history.
+/// Whether an ordering score from `score_moves` marks a noisy move that loses material.
+pub fn is_losing_noisy(score: i32) -> bool {
+    score < ORDER_LOSING_NOISY_BASE + (1 << 27)
+}
+
+/// Scores `moves` for ordering: TT move, noisy moves that do not lose by MVV-LVA, killers, quiet
+/// moves by history, losing noisy moves.
 pub fn score_moves<G: Game>(
     game: &G,
     moves: &MoveList<G::Move>,
@@ -79,7 +85,12 @@ pub fn score_moves<G: Game>(
         let score = if tt_move_key != 0 && G::move_key(mv) == tt_move_key {
             ORDER_TT_MOVE
         } else if game.is_noisy(mv) {
-            ORDER_NOISY_BASE + game.order_hint(mv).clamp(-(1 << 26), 1 << 26)
+            let hint = game.order_hint(mv).clamp(-(1 << 26), 1 << 26);
+            if game.see_ge(mv, 0) {
+                ORDER_NOISY_BASE + hint
+            } else {
+                ORDER_LOSING_NOISY_BASE + hint
+            }
         } else if killers[0] == Some(mv) {
             ORDER_KILLER_FIRST
         } else if killers[1] == Some(mv) {

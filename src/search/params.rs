@@ -63,10 +63,12 @@ pub const LMR_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.75;
 pub const LMR_DIVISOR: f64 = 2.25;
 
-/// Move ordering: the TT move first, then noisy moves by the variant's MVV-LVA hint, then the two
-/// killers, then quiet moves by history. The bands keep those groups apart whatever the hints are.
+/// Move ordering: the TT move first, then noisy moves that do not lose material (by the variant's
+/// SEE) in the order of its MVV-LVA hint, then the two killers, then quiet moves by history, then
+/// the noisy moves that lose material. The bands keep those groups apart whatever the hints are.
 pub const ORDER_TT_MOVE: i32 = 1 << 30;
 pub const ORDER_NOISY_BASE: i32 = 1 << 28;
+pub const ORDER_LOSING_NOISY_BASE: i32 = -(1 << 28);
 pub const ORDER_KILLER_FIRST: i32 = (1 << 27) + 1;
 pub const ORDER_KILLER_SECOND: i32 = 1 << 27;
 /// Moves handed out by selection before the rest of the list is sorted in one go.
@@ -87,7 +89,18 @@ pub const SOFT_MAX_PERMILLE: u64 = 200;
 /// The hard limit may stretch the planned time by this factor ...
 pub const HARD_FACTOR: u64 = 4;
 /// ... but never beyond this share (per thousand) of the remaining clock.
-pub const HARD_MAX_PERMILLE: u64 = 500;
+pub const HARD_MAX_PERMILLE: u64 = 300;
+/// The soft limit is scaled (per thousand) by how many iterations in a row ended with the same
+/// best move: 0 (it just changed), 1, 2, 3, 4 or more.
+pub const STABILITY_SCALE_PERMILLE: [u64; 5] = [1600, 1200, 1000, 850, 700];
+/// ... and scaled again when the last iteration's score fell by this much or more.
+pub const SCORE_DROP_MARGIN: Score = 30;
+pub const SCORE_DROP_SCALE_PERMILLE: u64 = 1300;
+/// Iterations shallower than this say too little about stability: they use the plain limit.
+pub const STABILITY_DEPTH: u32 = 5;
+/// An iteration usually takes longer than all before it together: on a clock none starts after
+/// this share (per thousand) of the scaled soft limit.
+pub const ITERATION_START_PERMILLE: u64 = 600;
 /// With one move left before the time control, keep this share (per thousand) in reserve.
 pub const LAST_MOVE_RESERVE_PERMILLE: u64 = 100;
 /// The least time we ever plan for a move: lets depth 1 finish and a move come back.

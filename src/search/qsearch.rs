@@ -1,9 +1,10 @@
 //! Quiescence search: at the horizon, keep searching the variant's noisy moves (captures and the
 //! like) until the position is quiet, so that the static evaluation is never taken in the middle
-//! of an exchange. In check every evasion is searched, since standing pat is not an option
+//! of an exchange. Noisy moves that lose material by the variant's static exchange evaluation are
+//! not searched. In check every evasion is searched, since standing pat is not an option
 //! (within `QSEARCH_EVASION_PLIES` of the horizon).
 
-use super::ordering::{pick, score_moves, Scores};
+use super::ordering::{is_losing_noisy, pick, score_moves, Scores};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -81,6 +82,11 @@ impl<G: Game> Worker<'_, G> {
         };
         for i in 0..breadth {
             let mv = pick(&mut moves, &mut scores, i);
+            // Captures that lose material (by SEE) are left out when standing pat is allowed;
+            // they come last in the order, so none follows.
+            if !evading && is_losing_noisy(scores[i]) {
+                break;
+            }
             self.game.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, depth - 1);
             self.game.unmake();

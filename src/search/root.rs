@@ -4,6 +4,7 @@
 
 use super::ordering::{pick, score_moves, Scores};
 use super::params::*;
+use super::time::TimeManager;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{Info, SearchResult};
@@ -45,6 +46,10 @@ impl<G: Game> Worker<'_, G> {
             1
         };
         let mut completed_depth = 0;
+        // Best move and score of the last completed iteration, and for how many iterations in a
+        // row the best move stayed the same: the time manager's view of the search.
+        let mut settled: Option<(G::Move, Score)> = None;
+        let mut stable_iterations = 0;
         // Helpers start one ply deeper every other thread, so that Lazy SMP threads spread over
         // two depths and fill the shared TT with different subtrees.
         let first_depth = 1 + (self.id % 2) as u32;
@@ -76,7 +81,23 @@ impl<G: Game> Worker<'_, G> {
                 for (index, rm) in root_moves.iter().take(lines).enumerate() {
                     report(self.info(depth, index + 1, rm));
                 }
-                if self.should_stop_after(depth, &root_moves) {
+                let (best, score) = (root_moves[0].mv, root_moves[0].score);
+                let mut score_drop = 0;
+                if let Some((previous, previous_score)) = settled {
+                    stable_iterations = if previous == best {
+                        stable_iterations + 1
+                    } else {
+                        0
+                    };
+                    score_drop = previous_score - score;
+                }
+                settled = Some((best, score));
+                let scale = if depth >= STABILITY_DEPTH {
+                    TimeManager::soft_scale_permille(stable_iterations, score_drop)
+                } else {
+                    1000
+                };
+                if self.should_stop_after(depth, &root_moves, scale) {
                     break;
                 }
             }
@@ -251,8 +272,14 @@ impl<G: Game> Worker<'_, G> {
         }
     }
 
-    /// Whether the main thread should stop after completing `depth`.
-    fn should_stop_after(&self, depth: u32, root_moves: &[RootMove<G::Move>]) -> bool {
+    /// Whether the main thread should stop after completing `depth`, the soft time limit
+    /// scaled by `scale_permille`.
+    fn should_stop_after(
+        &self,
+        depth: u32,
+        root_moves: &[RootMove<G::Move>],
+        scale_permille: u64,
+    ) -> bool {
         let shared = self.shared;
         let control = shared.control;
         let limits = shared.limits;
@@ -269,7 +296,7 @@ impl<G: Game> Worker<'_, G> {
                 return true;
             }
         }
-        if shared.time.soft_expired(control) {
+        if shared.time.soft_expired(control, scale_permille) {
             return true;
         }
         // With one legal move, or a forced mate already seen from both ends, a clock-limited

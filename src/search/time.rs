@@ -1,10 +1,12 @@
 //! Time management: turns the clock values of a `go` into a soft limit (start no new iteration
-//! after it) and a hard limit (abort the search at it). Times are measured with
+//! after it) and a hard limit (abort the search at it). On a clock the soft limit is a plan that
+//! the search scales by how settled it is (`soft_scale_permille`), and no iteration starts late
+//! in it (the next one would likely run past it). Times are measured with
 //! `Control::elapsed_ms`, which restarts on `ponderhit`; while pondering nothing stops on time.
 
 use super::params::*;
 use super::{Control, Limits};
-use crate::game::Side;
+use crate::game::{Score, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
@@ -12,6 +14,8 @@ pub struct TimeManager {
     pub soft_ms: Option<u64>,
     /// Milliseconds after which the search is aborted.
     pub hard_ms: Option<u64>,
+    /// The limits come from a clock (not `movetime`): the soft limit may be scaled.
+    pub from_clock: bool,
 }
 
 impl TimeManager {
@@ -20,6 +24,7 @@ impl TimeManager {
             return TimeManager {
                 soft_ms: None,
                 hard_ms: None,
+                from_clock: false,
             };
         }
         if let Some(movetime) = limits.movetime {
@@ -29,6 +34,7 @@ impl TimeManager {
             return TimeManager {
                 soft_ms: Some(budget),
                 hard_ms: Some(budget),
+                from_clock: false,
             };
         }
         let (clock, increment) = match side {
@@ -39,6 +45,7 @@ impl TimeManager {
             return TimeManager {
                 soft_ms: None,
                 hard_ms: None,
+                from_clock: false,
             };
         };
         let increment = increment.unwrap_or(0);
@@ -63,6 +70,7 @@ impl TimeManager {
         TimeManager {
             soft_ms: Some(soft.clamp(MIN_THINK_MS, hard)),
             hard_ms: Some(hard),
+            from_clock: true,
         }
     }
 
@@ -71,12 +79,33 @@ impl TimeManager {
         self.hard_ms.is_some()
     }
 
-    /// No new iteration should start.
-    pub fn soft_expired(&self, control: &Control) -> bool {
+    /// No new iteration should start. On a clock, `scale_permille` scales the soft limit and
+    /// an iteration must begin within `ITERATION_START_PERMILLE` of it; `movetime` is used whole.
+    pub fn soft_expired(&self, control: &Control, scale_permille: u64) -> bool {
+        let limit = |soft: u64| {
+            if self.from_clock {
+                soft * scale_permille / 1000 * ITERATION_START_PERMILLE / 1000
+            } else {
+                soft
+            }
+        };
         !control.pondering()
             && self
                 .soft_ms
-                .is_some_and(|soft| control.elapsed_ms() >= soft)
+                .is_some_and(|soft| control.elapsed_ms() >= limit(soft))
+    }
+
+    /// How much of the soft limit (per thousand) the search may use, given how many iterations
+    /// in a row ended with the same best move and how far the score fell in the last one: an
+    /// unsettled search gets more time, a settled one less.
+    pub fn soft_scale_permille(stable_iterations: u32, score_drop: Score) -> u64 {
+        let last = STABILITY_SCALE_PERMILLE.len() - 1;
+        let stability = STABILITY_SCALE_PERMILLE[(stable_iterations as usize).min(last)];
+        if score_drop >= SCORE_DROP_MARGIN {
+            stability * SCORE_DROP_SCALE_PERMILLE / 1000
+        } else {
+            stability
+        }
     }
 
     /// The running iteration must be abandoned.
@@ -224,5 +253,27 @@ mod tests {
         control.ponderhit();
         std::thread::sleep(std::time::Duration::from_millis(3));
         assert!(tm.hard_expired(&control));
+    }
+
+    #[test]
+    fn settled_searches_stop_sooner_and_movetime_is_used_whole() {
+        let unsettled = TimeManager::soft_scale_permille(0, 0);
+        let settled = TimeManager::soft_scale_permille(10, 0);
+        assert!(settled < 1000 && 1000 < unsettled);
+        assert!(TimeManager::soft_scale_permille(2, SCORE_DROP_MARGIN) > 1000);
+        let clock = TimeManager {
+            soft_ms: Some(1_000_000),
+            hard_ms: Some(1_000_000),
+            from_clock: true,
+        };
+        let movetime = TimeManager {
+            from_clock: false,
+            ..clock
+        };
+        let control = Control::new(false);
+        assert!(!clock.soft_expired(&control, 1000));
+        // A zero scale ends a clock search at once; a movetime search ignores the scale.
+        assert!(clock.soft_expired(&control, 0));
+        assert!(!movetime.soft_expired(&control, 0));
     }
 }

@@ -7,6 +7,7 @@ mod fen;
 mod movegen;
 mod notation;
 mod position;
+mod see;
 mod view;
 mod weights;
 

@@ -42,7 +42,7 @@ pub const KING_STEPS: [isize; 8] = [
 pub const ROOK_STEPS: [isize; 4] = [NORTH, SOUTH, EAST, WEST];
 pub const BISHOP_STEPS: [isize; 4] = [NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST];
 
-fn forward(side: Side) -> isize {
+pub(super) fn forward(side: Side) -> isize {
     if side == Side::White {
         NORTH
     } else {
@@ -50,7 +50,7 @@ fn forward(side: Side) -> isize {
     }
 }
 
-type Board = [u8; mailbox::CELLS];
+pub(super) type Board = [u8; mailbox::CELLS];
 
 #[inline]
 fn at(pos: &Chess, s: Sq, step: isize) -> (Sq, u8) {
@@ -68,23 +68,42 @@ pub fn attacked(pos: &Chess, target: Sq, by: Side) -> bool {
     attacked_on(&pos.board, target, by)
 }
 
-fn attacked_on(board: &Board, target: Sq, by: Side) -> bool {
+pub(super) fn attacked_on(board: &Board, target: Sq, by: Side) -> bool {
+    visit_attackers(board, target, by, |_, _| true)
+}
+
+/// Calls `visit` with the square and kind of every piece of `by` that attacks `target` on
+/// `board` (for sliders: the first piece on each ray), until `visit` returns true; returns
+/// whether it did. The one place that knows how chess pieces attack a square.
+#[inline(always)]
+pub(super) fn visit_attackers(
+    board: &Board,
+    target: Sq,
+    by: Side,
+    mut visit: impl FnMut(Sq, u8) -> bool,
+) -> bool {
     let pawn = make_piece(PAWN, by);
     // A pawn of `by` attacks from one rank behind (from its point of view).
     let back = -forward(by);
-    if look(board, target, back + EAST).1 == pawn || look(board, target, back + WEST).1 == pawn {
-        return true;
+    for side_step in [EAST, WEST] {
+        let (s, p) = look(board, target, back + side_step);
+        if p == pawn && visit(s, PAWN) {
+            return true;
+        }
     }
     let knight = make_piece(KNIGHT, by);
-    if KNIGHT_STEPS
-        .iter()
-        .any(|&d| look(board, target, d).1 == knight)
-    {
-        return true;
+    for &d in &KNIGHT_STEPS {
+        let (s, p) = look(board, target, d);
+        if p == knight && visit(s, KNIGHT) {
+            return true;
+        }
     }
     let king = make_piece(KING, by);
-    if KING_STEPS.iter().any(|&d| look(board, target, d).1 == king) {
-        return true;
+    for &d in &KING_STEPS {
+        let (s, p) = look(board, target, d);
+        if p == king && visit(s, KING) {
+            return true;
+        }
     }
     let (rook, bishop, queen) = (
         make_piece(ROOK, by),
@@ -100,7 +119,7 @@ fn attacked_on(board: &Board, target: Sq, by: Side) -> bool {
                     s = t;
                     continue;
                 }
-                if p == slider || p == queen {
+                if (p == slider || p == queen) && visit(t, kind(p)) {
                     return true;
                 }
                 break;

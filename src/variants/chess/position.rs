@@ -1,6 +1,6 @@
 //! Chess position, make/unmake and the Game trait glue.
 
-use super::{eval, fen, movegen, notation};
+use super::{eval, fen, movegen, notation, see};
 use crate::game::{
     occurrences, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions,
 };
@@ -429,6 +429,9 @@ impl Game for Chess {
         let attacker = kind(self.board[mv.from as usize]);
         eval::ORDER_VALUE[victim as usize] * 16 - attacker as i32
             + eval::ORDER_VALUE[mv.promotion as usize] * 8
+    }
+    fn see_ge(&self, mv: ChessMove, threshold: Score) -> bool {
+        see::see_ge(self, mv, threshold)
     }
     fn move_key(mv: ChessMove) -> u32 {
         movegen::index64(mv.from)

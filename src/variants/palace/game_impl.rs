@@ -80,6 +80,9 @@ impl<R: Ruleset> Game for PalaceGame<R> {
         let value = |sq: u16| Kind::from_code(self.cells()[sq as usize]).map_or(0, R::order_value);
         value(mv.to) * 16 - value(mv.from) / 16
     }
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        super::see::see_ge(self, mv, threshold)
+    }
     fn move_key(mv: Move) -> u32 {
         // Every real square is a non-zero cell, so the key is never 0.
         ((mv.from as u32) << 16) | mv.to as u32

@@ -13,6 +13,7 @@ mod game_impl;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+mod see;
 #[cfg(test)]
 mod tests;
 mod view;

@@ -232,6 +232,21 @@ impl<'a, R: Ruleset> Board<'a, R> {
     /// Whether a piece of colour `by` could move to `sq` (capturing there): the check test.
     /// A king "attacks" along its file up to the first piece (the flying-general rule).
     pub fn attacked(&self, sq: Sq, by: usize) -> bool {
+        self.visit_attackers::<true>(sq, by, |_, _| true)
+    }
+
+    /// Calls `visit` with the square and kind of every piece of colour `by` that could capture
+    /// on `sq`, until `visit` returns true; returns whether it did. `FLYING`: a king attacks
+    /// along its file up to the first piece (the flying-general rule, which only ever takes a
+    /// king: the check test); otherwise it attacks the squares next to it in its palace. The
+    /// one place that knows how the palace pieces attack a square.
+    #[inline(always)]
+    pub fn visit_attackers<const FLYING: bool>(
+        &self,
+        sq: Sq,
+        by: usize,
+        mut visit: impl FnMut(Sq, Kind) -> bool,
+    ) -> bool {
         let cells = self.cells;
         let rook = piece(Kind::Rook, by);
         let cannon = piece(Kind::Cannon, by);
@@ -245,41 +260,50 @@ impl<'a, R: Ruleset> Board<'a, R> {
             if first == OFF {
                 continue;
             }
+            if first == rook && visit(t, Kind::Rook) {
+                return true;
+            }
             // ORTHOGONAL[0..2] are the file directions.
-            if first == rook || (first == king && i < 2) {
+            let king_reaches = if FLYING {
+                i < 2
+            } else {
+                t == step(sq, d) && self.zone(sq, PALACE << by)
+            };
+            if first == king && king_reaches && visit(t, Kind::King) {
                 return true;
             }
             t = step(t, d);
             while cells[t as usize] == EMPTY {
                 t = step(t, d);
             }
-            if cells[t as usize] == cannon {
+            if cells[t as usize] == cannon && visit(t, Kind::Cannon) {
                 return true;
             }
         }
-        if self.leaper_attacks(sq, piece(Kind::Horse, by), &HORSE) {
+        if self.visit_leapers(sq, Kind::Horse, by, &HORSE, &mut visit) {
             return true;
         }
         let pawn = piece(Kind::Pawn, by);
         let fwd = forward(by);
-        if cells[step(sq, -fwd) as usize] == pawn {
+        let behind = step(sq, -fwd);
+        if cells[behind as usize] == pawn && visit(behind, Kind::Pawn) {
             return true;
         }
         for side in [1, -1] {
             let a = step(sq, side);
-            if cells[a as usize] == pawn && self.zone(a, HALF << (by ^ 1)) {
+            if cells[a as usize] == pawn && self.zone(a, HALF << (by ^ 1)) && visit(a, Kind::Pawn) {
                 return true;
             }
         }
         if R::PAWN_BACKSTEP {
             let a = step(sq, fwd);
-            if cells[a as usize] == pawn && self.zone(a, TOP_RANKS << by) {
+            if cells[a as usize] == pawn && self.zone(a, TOP_RANKS << by) && visit(a, Kind::Pawn) {
                 return true;
             }
         }
         if R::LONG_LEAPERS
-            && (self.leaper_attacks(sq, piece(Kind::Bear, by), &BEAR)
-                || self.leaper_attacks(sq, piece(Kind::Rhino, by), &RHINO))
+            && (self.visit_leapers(sq, Kind::Bear, by, &BEAR, &mut visit)
+                || self.visit_leapers(sq, Kind::Rhino, by, &RHINO, &mut visit))
         {
             return true;
         }
@@ -287,26 +311,33 @@ impl<'a, R: Ruleset> Board<'a, R> {
         let guard = piece(Kind::Guard, by);
         if self.freed || self.zone(sq, PALACE << by) {
             for d in DIAGONAL {
-                if cells[step(sq, -d) as usize] == guard {
+                let a = step(sq, -d);
+                if cells[a as usize] == guard && visit(a, Kind::Guard) {
                     return true;
                 }
             }
         }
-        if (self.freed || self.zone(sq, HALF << by))
-            && self.leaper_attacks(sq, piece(Kind::Bull, by), &BULL)
-        {
-            return true;
-        }
-        false
+        (self.freed || self.zone(sq, HALF << by))
+            && self.visit_leapers(sq, Kind::Bull, by, &BULL, &mut visit)
     }
 
-    #[inline]
-    fn leaper_attacks(&self, sq: Sq, attacker: Cell, table: &[Leap]) -> bool {
+    /// `visit_attackers` for the lame leapers of `kind`: the leap into `sq` with its blocks empty.
+    #[inline(always)]
+    fn visit_leapers(
+        &self,
+        sq: Sq,
+        kind: Kind,
+        by: usize,
+        table: &[Leap],
+        visit: &mut impl FnMut(Sq, Kind) -> bool,
+    ) -> bool {
+        let attacker = piece(kind, by);
         table.iter().any(|l| {
             let a = step(sq, -l.to);
             self.cells[a as usize] == attacker
                 && self.cells[step(a, l.blocks[0]) as usize] == EMPTY
                 && self.cells[step(a, l.blocks[1]) as usize] == EMPTY
+                && visit(a, kind)
         })
     }
 }

@@ -10,6 +10,7 @@ mod layout;
 mod movegen;
 mod notation;
 mod piece;
+mod see;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -385,6 +386,10 @@ impl Game for Reflection {
             0
         };
         self.captured_value(mv) * 16 - attacker / 16 + promo
+    }
+
+    fn see_ge(&self, mv: Turn, threshold: Score) -> bool {
+        see::see_ge(self, mv, threshold)
     }
 
     fn move_key(mv: Turn) -> u32 {

@@ -11,6 +11,7 @@ pub mod forms;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+mod see;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -191,6 +192,9 @@ impl Game for Sonic {
             50
         };
         victim_value * 8 + promo + chain_bonus - eval::PIECE_VALUE[attacker as usize] / 16
+    }
+    fn see_ge(&self, mv: SonicMove, threshold: Score) -> bool {
+        see::see_ge(&self.pos, &self.rules, mv, threshold)
     }
     fn move_key(mv: SonicMove) -> u32 {
         mv.bits() | 1 << 31

@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod position;
+mod see;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -223,6 +224,10 @@ impl Game for Symmetron {
             eval::VALUE[kind(mover) as usize]
         };
         victim * 16 - attacker / 16
+    }
+
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        see::see_ge(self, mv, threshold)
     }
 
     fn move_key(mv: Move) -> u32 {
