@@ -17,7 +17,8 @@ SOURCE is one of
                                     one; the run ends when every REGEX has been played
 
 Actions (XBoard square names: ranks from 0 on boards with exactly 10 ranks):
-    drag FROM TO     press on FROM, move, release on TO (FROM may be `white@N`: holdings slot N)
+    drag FROM TO     press on FROM, move, release on TO (FROM may be a holdings square: XBoard's
+                     name, `n5` or `_4` on Symmetron's board, or `white@N`: holdings slot N)
     press SQ         pick a piece up and hold it; the report lists the target dots XBoard shows
     marked SQ ...    exactly these squares show a target dot (none: no square does)
     release SQ       move the held piece to SQ and let go
