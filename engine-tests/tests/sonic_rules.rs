@@ -625,9 +625,16 @@ fn xboard_sideways_alibaba_jump_is_not_castling() {
         xboard_text("sonic", walled, "e8c8"),
         "e8e7k @@@@ e7d6 @@@@ d6c7 @@@@ c7c8"
     );
-    // No walk of four steps: out to the empty square nearest f8 off the back rank, and back.
+    // No walk of four steps: out to the empty square nearest f8 off the back rank, and back;
+    // e6 and g6 (nearer) are squares the king could jump to, so the first step would share its
+    // square with a plain move and could not be entered by mouse: h6 (hand-checked).
     let shut = "rnbqkb1r/pp2pppp/2pp1n2/8/8/BP2PQ2/P1PP1PPP/RN2KBNR b KQkq - 1 4 Kna/Akn";
-    assert_eq!(xboard_text("sonic", shut, "e8g8"), "e8e6k @@@@ e6g8");
+    assert_eq!(xboard_text("sonic", shut, "e8g8"), "e8h6k @@@@ h6g8");
+    let g = game("sonic", false, shut);
+    assert_eq!(
+        g.parse_move("e8h6k", Dialect::XBoard),
+        Err(MoveError::Incomplete)
+    );
     // XBoard castles a two-file king move on any rank (a `sonic-springs` match forfeited).
     let mid = "8/8/R7/8/B1K3Pk/3P4/7b/8 w - - 0 1 Akn/Nka";
     assert_eq!(xboard_text("sonic", mid, "c4e4"), "c4d4k @@@@ d4e4");

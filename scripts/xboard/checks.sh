@@ -5,7 +5,7 @@
 #   GROUP   person (one check per variant: its kinds of turn), lpf (a position loaded with
 #           xboard -lpf, then the person's first move), load (the same positions pasted after
 #           start-up), games (20 turns by mouse against the engine, moves chosen by a second
-#           Kaleido), all (the default: every group).
+#           Kaleido among the turns a mouse can enter), all (the default: every group).
 #   CHECK   one check by name, e.g. person-sonic (names: `checks.sh -l`).
 #   ENGINE  the Kaleido binary (default: this repository's target/release/kaleido).
 # Each check runs person.py into OUTDIR/CHECK (screenshots, report.txt, both programs' logs);
@@ -64,7 +64,8 @@ for v in sonic reflection-mini symmetron-112; do
   add "load-$v" "--variant $v --then-machine-black -a load_${lpf#*--fen?} -a check --turns 1"
 done
 for v in sonic reflection-mini reflection-8 symmetron-112; do
-  add "game-$v" "--variant $v --turns 20"
+  # Every turn by mouse: the second Kaleido leaves out the turns that must be typed.
+  add "game-$v" "--variant $v --turns 20 --mouse-only"
 done
 
 if [ $list = 1 ]; then printf '%s\n' "${order[@]}"; exit 0; fi
@@ -92,7 +93,9 @@ for name in "${selected[@]}"; do
   read -r -a words <<<"${args[$name]//$'\n'/ }"
   words=("${words[@]//_/ }")
   start=$(date +%s)
-  if nice -n 10 python3 "$here/person.py" --engine "$engine" --out "$out/$name" "${words[@]}" \
+  # Normal priority: the person waits for XBoard and the engine with timeouts (the marks
+  # before a release, the answer after a turn), which a lowered priority under load can miss.
+  if python3 "$here/person.py" --engine "$engine" --out "$out/$name" "${words[@]}" \
       >"$out/$name.log" 2>&1; then
     verdict=PASS
   else

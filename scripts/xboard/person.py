@@ -9,12 +9,16 @@ SOURCE is one of
                                     enters each (its actions), in the position the engine holds
     --turns N [--nodes K]           N turns, each chosen by a second Kaleido
                                     (`kaleido analyse --nodes K` on the engine's position)
+      [--mouse-only]                ... among the turns a person enters by mouse alone (no
+                                    `type` in their recipe): if the second Kaleido's best turn
+                                    needs typing, its best mouse turn (MultiPV) is played
       [--want REGEX ...]            ... except that a legal turn (`kaleido moves`) matching the
                                     first REGEX not yet played is played as soon as there is
                                     one; the run ends when every REGEX has been played
 
 Actions (XBoard square names: ranks from 0 on boards with exactly 10 ranks):
-    drag FROM TO     press on FROM, move, release on TO (FROM may be `white@N`: holdings slot N)
+    drag FROM TO     press on FROM, move, release on TO (FROM may be a holdings square: XBoard's
+                     name, `n5` or `_4` on Symmetron's board, or `white@N`: holdings slot N)
     press SQ         pick a piece up and hold it; the report lists the target dots XBoard shows
     marked SQ ...    exactly these squares show a target dot (none: no square does)
     release SQ       move the held piece to SQ and let go
@@ -35,7 +39,9 @@ Actions (XBoard square names: ranks from 0 on boards with exactly 10 ranks):
 After every step a screenshot NN-action.png goes into DIR. XBoard's board is read with
 Edit -> Copy Position, the engine's from the `position` lines Kaleido logs to its --log-file;
 both are reduced to what XBoard draws (squares, side to move, holdings) and must be equal after
-every engine turn (`wait`) and every `check`. A stall (no answer within --timeout seconds), a
+every engine turn (`wait`) and every `check`. With --moves and --turns the engine's own
+position after each of the person's turns (its log) must also be the one `kaleido play` gives
+for that turn: the whole FEN, with what XBoard cannot show (Sonic's king forms). A stall (no answer within --timeout seconds), a
 desync, a move XBoard does not pass on, or an `Illegal move` that was not expected is a failure
 with a message; the exit status is 0 only if every step passed. DIR/report.txt has each step
 with its time and the engine traffic it caused.
@@ -60,6 +66,9 @@ from xbharness import (Display, Failure, board_differences, board_text,  # noqa:
 
 REPO = Path(__file__).resolve().parents[2]
 PERSON_MOVES = {"drag", "release", "choose", "type"}
+# How many of the second Kaleido's best turns --mouse-only looks through (MultiPV): a Sonic
+# move comes in up to three forms (plain, and with each king form change, which are typed).
+MOUSE_MULTIPV = 8
 # XBoard's Mode menu, by the keys its menu lists for each entry.
 MODE_KEYS = {"machine-white": "ctrl+w", "machine-black": "ctrl+b", "two-machines": "ctrl+t",
              "analysis": "ctrl+a", "edit-game": "ctrl+e", "edit-position": "ctrl+shift+e"}
@@ -82,6 +91,9 @@ class Person:
         self.games = 1
         self.show_marks = False  # each drag as press (marks checked, photographed) + release
         self.positions_before_game = 0  # engine log positions of the games before this one
+        self.mouse_only = False  # the second Kaleido chooses only turns entered by mouse
+        self.typed_turns = 0  # turns whose recipe types a part
+        self.turns_checked = 0  # turns whose engine position was checked (check_turn)
 
     def log(self, text: str) -> None:
         print(text, flush=True)
@@ -320,6 +332,11 @@ class Person:
     def play_turn(self, fen: str, move: str) -> None:
         actions = self.actions_for(fen, move)
         self.log(f"turn {move}: {' ; '.join(actions)}")
+        if any(a.startswith("type ") for a in actions):
+            self.typed_turns += 1
+            if self.mouse_only:
+                raise Failure(f"turn {move} needs typing, in a run by mouse only")
+        logged_before = len(self.gui.engine_log.positions())
         if self.show_marks:
             split = []
             for action in actions:
@@ -336,6 +353,22 @@ class Person:
         self.after_first_part = []
         for action in actions:
             self.do(action)
+        self.check_turn(logged_before, fen, move)
+
+    def check_turn(self, logged_before: int, fen: str, move: str) -> None:
+        """The engine's position after the person's turn is the one the turn gives: the first
+        position it logged since the turn began (its own reply comes after)."""
+        expected = self.kaleido("play", "--variant", self.variant, "--fen", fen, move).strip()
+        logged = self.gui.engine_log.positions()[logged_before:]
+        if not logged:
+            raise Failure(f"turn {move}: the engine logged no position after it")
+        if logged[0][0] != expected:
+            raise Failure(f"turn {move}: the engine holds {logged[0][0]}, the turn gives "
+                          f"{expected}")
+        self.turns_checked += 1
+
+    def by_mouse(self, fen: str, move: str) -> bool:
+        return not any(a.startswith("type ") for a in self.actions_for(fen, move))
 
     def next_turn(self, fen: str, nodes: int,
                   wants: list[re.Pattern]) -> tuple[str | None, re.Pattern | None]:
@@ -343,19 +376,49 @@ class Person:
         if wants:
             legal = self.kaleido("moves", "--variant", self.variant, "--fen", fen).split()
             for want in wants:
-                found = [m for m in legal if want.search(m)]
+                found = [m for m in legal if want.search(m)
+                         and (not self.mouse_only or self.by_mouse(fen, m))]
                 if found:
                     return found[0], want
         return self.choose_move(fen, nodes), None
 
     def choose_move(self, fen: str, nodes: int) -> str | None:
+        ranked = self.ranked_moves(fen, nodes, 1)
+        if not ranked or not self.mouse_only or self.by_mouse(fen, ranked[0]):
+            return ranked[0] if ranked else None
+        # The best turn needs typing: the second Kaleido's best turn a mouse can enter.
+        for move in self.ranked_moves(fen, nodes, MOUSE_MULTIPV):
+            if self.by_mouse(fen, move):
+                self.log(f"(the second Kaleido's first choice {ranked[0]} needs typing; its "
+                         f"best turn by mouse is {move})")
+                return move
+        legal = self.kaleido("moves", "--variant", self.variant, "--fen", fen).split()
+        for move in legal:
+            if self.by_mouse(fen, move):
+                self.log(f"(the second Kaleido's first choice {ranked[0]} needs typing, and so "
+                         f"do its {MOUSE_MULTIPV} best: the first legal turn by mouse {move})")
+                return move
+        raise Failure(f"no legal turn at {fen} can be entered by mouse alone")
+
+    def ranked_moves(self, fen: str, nodes: int, lines: int) -> list[str]:
+        """The second Kaleido's best turns, best first (`kaleido analyse`, MultiPV `lines`):
+        the first move of each line's latest PV, the best one the search's `bestmove`."""
         text = self.kaleido("analyse", "--variant", self.variant, "--fen", fen, "--nodes",
-                            str(nodes), "--threads", "1")
+                            str(nodes), "--threads", "1", "--option", f"MultiPV={lines}")
+        firsts: dict[int, str] = {}
+        best = None
         for line in text.splitlines():
-            if line.startswith("bestmove"):
-                parts = line.split()  # bestmove MOVE [ponder MOVE]
-                return parts[1] if len(parts) > 1 and parts[1] != "(none)" else None
-        return None
+            words = line.split()
+            if words[:1] == ["info"] and "pv" in words and words.index("pv") + 1 < len(words):
+                rank = int(words[words.index("multipv") + 1]) if "multipv" in words else 1
+                firsts[rank] = words[words.index("pv") + 1]
+            elif words[:1] == ["bestmove"]:
+                # bestmove MOVE [ponder MOVE]
+                best = words[1] if len(words) > 1 and words[1] != "(none)" else None
+        if best is None:
+            return []
+        ranked = [best] + [firsts[r] for r in sorted(firsts) if firsts[r] != best]
+        return list(dict.fromkeys(ranked))
 
 
 def describe_marks(marks: dict[str, str]) -> str:
@@ -386,6 +449,9 @@ def main() -> int:
     ap.add_argument("--turns", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--want", action="append", default=[])
+    ap.add_argument("--mouse-only", action="store_true",
+                    help="the second Kaleido (and --want) choose only turns a person enters by "
+                         "mouse alone; a turn that needs typing is then a failure")
     ap.add_argument("--show-marks", action="store_true",
                     help="enter each drag of a turn as press + release: the screenshot between "
                          "shows the target dots, which must be the ones the engine sent")
@@ -434,6 +500,7 @@ def main() -> int:
                     files + (4 if holdings else 0), position_file, args.xboard_arg)
     person = Person(gui, args.engine, args.variant, args.out, args.timeout)
     person.show_marks = args.show_marks
+    person.mouse_only = args.mouse_only
     if args.then_machine_black:
         person.after_first_part = ["mode machine-black"]
     status = 0
@@ -472,6 +539,7 @@ def main() -> int:
             raise Failure("no turn matching " + ", ".join(w.pattern for w in wants)
                           + f" came up in {args.turns} turns")
         person.log(f"PASS: {person.step} steps, {person.compared} board comparisons, "
+                   f"{person.turns_checked} turns checked, {person.typed_turns} typed, "
                    f"{person.games} game{'s' if person.games > 1 else ''}, "
                    f"{time.time() - started:.0f}s")
     except Failure as e:

@@ -79,6 +79,19 @@ class SquareNames(unittest.TestCase):
         with self.assertRaises(Failure):
             g.square_column("a10")
 
+    def test_holdings_by_xboards_square_names(self):
+        # Symmetron's 12x10 board: White's holdings are XBoard's n-file (past the gap m),
+        # Black's the `_` file; `kaleido person` drags a retrieved Pawn from n5.
+        g = BoardGeometry(0, 0, 10, 16, 10, True)
+        self.assertEqual(g.square_column("n5"), (15, 4))
+        self.assertEqual(g.square_column("n5"), g.holdings_cell(True, 5))
+        self.assertEqual(g.square_column("_9"), g.holdings_cell(False, 0))
+        for gap in ("m3", "n10"):
+            with self.assertRaises(Failure):
+                g.square_column(gap)
+        with self.assertRaises(Failure):
+            BoardGeometry(0, 0, 10, 12, 10, False).square_column("n5")
+
     def test_other_boards_count_from_one(self):
         g = BoardGeometry(0, 0, 10, 13, 10, False)
         self.assertEqual(g.square_column("m9"), (12, 0))

@@ -203,9 +203,29 @@ class XBoardGui:
     def focus(self) -> None:
         self.run("xdotool", "windowfocus", "--sync", self.window, check=False)
 
-    def keys(self, *names: str) -> None:
-        self.focus()
-        self.xdotool("key", "--clearmodifiers", *names)
+    def keys(self, *names: str, attempts: int = 3) -> None:
+        """A key combination for XBoard. On a busy machine a combination's letter has been seen
+        to arrive without its modifiers: XBoard then opens its (modal) move type-in box with
+        that letter, the command is not done, and the board takes no more moves. Such a box is
+        closed (Escape) and the keys pressed again."""
+        for _ in range(attempts):
+            self.focus()
+            self.xdotool("key", "--clearmodifiers", *names)
+            time.sleep(0.3)
+            if not self.close_type_in():
+                return
+        raise Failure(f"keys {' '.join(names)}: XBoard took them for typing {attempts} times")
+
+    def close_type_in(self) -> bool:
+        """Closes XBoard's move type-in box if one is open; whether there was one."""
+        boxes = self.run("xdotool", "search", "--onlyvisible", "--name", "^Type a move",
+                         check=False).split()
+        for box in boxes:
+            self.run("xdotool", "windowfocus", "--sync", box, check=False)
+            self.xdotool("key", "Escape")
+        if boxes:
+            time.sleep(0.3)
+        return bool(boxes)
 
     def type_text(self, text: str, typed: Path | None = None) -> None:
         """XBoard's move type-in: a key pressed over the board opens the box with that key in

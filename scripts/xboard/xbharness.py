@@ -175,12 +175,20 @@ class BoardGeometry:
         return self.columns - (4 if self.holdings else 0)
 
     def square_column(self, name: str) -> tuple[int, int]:
-        """(drawn column from the left, row from the top) of an XBoard square name."""
-        m = re.fullmatch(r"([a-z])(\d+)", name)
+        """(drawn column from the left, row from the top) of an XBoard square name. XBoard
+        names the holdings columns too (`kaleido person` drags a retrieved piece from there):
+        White's, right of the board past a gap, with the letter after the gap's; Black's, left
+        of it, `_`; the rank numbers as on the board."""
+        m = re.fullmatch(r"([a-z_])(\d+)", name)
         if not m:
             raise Failure(f"not an XBoard square name: {name!r}")
         file = ord(m.group(1)) - ord("a")
         rank = int(m.group(2)) - (0 if self.ranks == 10 else 1)
+        if self.holdings and 0 <= rank < self.ranks:
+            if m.group(1) == "_":
+                return 0, self.ranks - 1 - rank
+            if file == self.files + 1:
+                return self.columns - 1, self.ranks - 1 - rank
         if not (0 <= file < self.files and 0 <= rank < self.ranks):
             raise Failure(f"square {name} is off the {self.files}x{self.ranks} board")
         return file + (2 if self.holdings else 0), self.ranks - 1 - rank

@@ -119,6 +119,17 @@ mod tests {
     }
 
     #[test]
+    fn a_walled_in_alibaba_jump_goes_out_by_a_blue_square() {
+        // d2, h2 and d3 taken, e3 free: the nearest way out e3 is also a jump target, so the
+        // king goes out to h3 (no king leap reaches it), where XBoard adds the `k` itself.
+        let fen = "4k3/8/8/8/8/3P4/3PPPPP/3NKN2 w - - 0 1 Akn/Kna";
+        assert_eq!(
+            lines("sonic", fen, "e1g1"),
+            ["drag e1 h3", "wait", "drag h3 g1"]
+        );
+    }
+
+    #[test]
     fn a_promotion_picks_its_piece() {
         assert_eq!(
             lines("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8n"),

@@ -9,7 +9,7 @@
 
 use super::board::{kind_of, step, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
-use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K};
+use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K, FORM_N};
 use super::movegen::{generate, is_chain, run_chain};
 use super::moves::{Kind, SonicMove};
 use crate::game::{Dialect, MoveError, MoveList};
@@ -212,15 +212,23 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
         frontier = next;
     }
     // Walled in (an earlier run forfeited after XBoard castled such a jump over a bishop): the
-    // nearest empty square to the middle one, off the rank, so neither part is sideways.
+    // nearest empty square to the middle one, off the rank, so neither part is sideways. A square
+    // the king could also jump to in some form comes last: there the marked first step would
+    // share its square with a plain move, and a person could only type it (XBoard's mouse gives a
+    // square one meaning); elsewhere it is a blue square and XBoard adds the `k` itself.
     let distance = |sq: u8| {
         (sq % 8)
             .abs_diff(between % 8)
             .max((sq / 8).abs_diff(between / 8))
     };
+    let king_target = |sq: u8| {
+        [FORM_K, FORM_N, FORM_A]
+            .iter()
+            .any(|&form| leaps(form).iter().any(|&v| step(from, v) == Some(sq)))
+    };
     (0..64u8)
         .filter(|&sq| sq / 8 != rank && pos.board[sq as usize] == EMPTY)
-        .min_by_key(|&sq| (distance(sq), sq))
+        .min_by_key(|&sq| (king_target(sq), distance(sq), sq))
         .map(|via| vec![from, via, to])
 }
 
