@@ -322,6 +322,7 @@ impl Uci {
             self.out.line(row);
         }
         self.out.line(&format!("Variant: {}", session.variant()));
+        self.out.line(&format!("Options: {}", session.options()));
         self.out
             .line(&format!("Fen: {}", session.fen(Dialect::Uci)));
         self.out.line(&format!("Key: {:016x}", session.key()));

@@ -452,6 +452,7 @@ impl XBoard {
                     self.out.line(&format!("# {row}"));
                 }
                 self.out.line(&format!("# Variant: {}", session.variant()));
+                self.out.line(&format!("# Options: {}", session.options()));
                 self.out
                     .line(&format!("# Fen: {}", session.fen(Dialect::XBoard)));
             }
