@@ -1,0 +1,524 @@
+//! Whole XBoard sessions through the protocol loop, in-process. An input is one command line
+//! from the CECP grammar (moves as XBoard sends them: a multi-part turn as one `usermove` per
+//! part, its later parts as the next inputs), often mutated. After each input the harness sends
+//! `ping N`; when no `pong N` comes within 100 ms the engine is thinking, and `?` makes it move.
+//! Then `d` and another ping show the position.
+//!
+//! The harness keeps its own session of the game (history included, so repetitions count as
+//! in the engine) and plays on it what the rules say each command does. Checks: every `ping` is
+//! answered (after `?` at the latest); `usermove` does what docs/protocol.md says — the parts of
+//! a turn are joined until the session accepts the turn, a legal turn is played, an illegal one
+//! answered `Illegal move` and the turn in progress dropped; every move the engine announces is
+//! legal where it moved; `setboard` accepts exactly the FENs the rules accept; `undo`/`remove`
+//! take back plies or answer `Error` when there are too few; `new`, `variant` and a rule
+//! `option` give a start position; after every input the engine's position (`d`: variant,
+//! options, FEN) is the harness's; the engine never resigns (it does only when its own move is
+//! refused); the loop ends on `quit` and at the end of input; no thread panics.
+
+use crate::conversation::Conversation;
+use crate::corpus::{parse_options, random_options, Reported};
+use crate::mutate::{mutate, NUMBERS};
+use crate::session_words::{tame, walk};
+use crate::{panics, Counters, Failure, Fuzzer};
+use engine_tests::Soup;
+use kaleido::game::{Dialect, MoveError, OptionKind};
+use kaleido::protocol::engine::all_rule_options;
+use kaleido::protocol::split_command;
+use kaleido::protocol::xboard::{registry_name, xboard_names};
+use kaleido::session::Session;
+use kaleido::variants;
+use std::collections::VecDeque;
+use std::time::Duration;
+
+const DUE: Duration = Duration::from_secs(5);
+/// How long a pong may wait before the harness takes the engine to be thinking.
+const THINKING: Duration = Duration::from_millis(20);
+
+const WORDS: &[&str] = &[
+    "xboard",
+    "protover",
+    "new",
+    "variant",
+    "force",
+    "go",
+    "playother",
+    "usermove",
+    "?",
+    "ping",
+    "setboard",
+    "undo",
+    "remove",
+    "result",
+    "analyze",
+    "exit",
+    ".",
+    "post",
+    "nopost",
+    "hard",
+    "easy",
+    "level",
+    "st",
+    "sd",
+    "time",
+    "otim",
+    "memory",
+    "cores",
+    "option",
+    "draw",
+    "d",
+    "accepted",
+    "rejected",
+    "computer",
+    "name",
+    "random",
+    "@@@@",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "{",
+    "}",
+    "=",
+    "normal",
+    "xiangqi",
+];
+
+pub struct XBoardFuzzer {
+    rng: Soup,
+    talk: Conversation,
+    /// The engine's position after the last input, as `d` showed it ...
+    now: Option<Reported>,
+    /// ... and as the rules give it.
+    model: Option<Box<dyn Session>>,
+    /// The parts of a turn sent so far.
+    partial: Vec<String>,
+    /// The remaining parts of a multi-part turn, sent as the next inputs.
+    plan: VecDeque<String>,
+    pings: u64,
+    inputs_left: usize,
+    counters: Counters,
+}
+
+impl XBoardFuzzer {
+    pub fn new(seed: u64) -> XBoardFuzzer {
+        XBoardFuzzer {
+            rng: Soup::seeded(seed),
+            talk: Conversation::new(),
+            now: None,
+            model: None,
+            partial: Vec::new(),
+            plan: VecDeque::new(),
+            pings: 0,
+            inputs_left: 0,
+            counters: Counters::new(),
+        }
+    }
+
+    fn count(&mut self, what: &'static str) {
+        *self.counters.entry(what).or_insert(0) += 1;
+    }
+
+    fn fail(&self, what: impl Into<String>) -> Failure {
+        Failure::new(what, &self.talk.transcript())
+    }
+
+    fn begin(&mut self) -> Result<(), Failure> {
+        self.talk.start();
+        self.count("sessions");
+        self.talk.send("xboard");
+        self.talk.send("protover 2");
+        self.talk
+            .until("the feature line", DUE, |l| l.starts_with("feature "))
+            .map_err(|e| self.fail(e))?;
+        let clock = self.rng.pick(&[
+            "sd 1",
+            "sd 1",
+            "sd 2",
+            "st 0.002",
+            "st 0.01",
+            "level 0 0:01 0",
+        ]);
+        self.talk.send(clock);
+        self.partial.clear();
+        self.plan.clear();
+        self.inputs_left = 1 + self.rng.below(1000);
+        let (lines, _) = self.ping(false)?;
+        let now = report(&lines).ok_or_else(|| self.fail("no position from d"))?;
+        self.model = Some(start(&now.variant, &now.options).map_err(|e| self.fail(e))?);
+        self.now = Some(now);
+        Ok(())
+    }
+
+    /// `ping N` (with `?` when the engine seems to think), then `d` and `ping N+1`: every line
+    /// up to the last pong, and whether `?` was needed.
+    fn ping(&mut self, may_think: bool) -> Result<(Vec<String>, bool), Failure> {
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.talk.send(&format!("ping {}", self.pings));
+        let wait = if may_think { THINKING } else { DUE };
+        let (mut lines, answered) = self
+            .talk
+            .within(wait, |l| l == pong)
+            .map_err(|e| self.fail(e))?;
+        let forced = !answered;
+        if forced {
+            self.count("moves forced with ?");
+            self.talk.send("?");
+            let more = self
+                .talk
+                .until(&pong, DUE, |l| l == pong)
+                .map_err(|e| self.fail(e))?;
+            lines.extend(more);
+        }
+        self.pings += 1;
+        let pong = format!("pong {}", self.pings);
+        self.talk.send("d");
+        self.talk.send(&format!("ping {}", self.pings));
+        let more = self
+            .talk
+            .until(&pong, DUE, |l| l == pong)
+            .map_err(|e| self.fail(e))?;
+        lines.extend(more);
+        Ok((lines, forced))
+    }
+
+    fn after_quit(&mut self) -> Result<(), Failure> {
+        self.talk.drain(DUE).map_err(|e| self.fail(e))?;
+        self.talk.finish(DUE).map_err(|e| self.fail(e))?;
+        self.now = None;
+        self.model = None;
+        Ok(())
+    }
+
+    /// A command line; the later parts of a multi-part turn go to `plan`.
+    fn command(&mut self, now: &Reported, model: &dyn Session) -> String {
+        if let Some(part) = self.plan.pop_front() {
+            return format!("usermove {part}");
+        }
+        let rng = &mut self.rng;
+        let legal = model.legal_moves(Dialect::XBoard);
+        let line = match rng.below(100) {
+            0..=17 if !legal.is_empty() => {
+                let turn = &legal[rng.below(legal.len())];
+                let mut parts = turn.split(' ');
+                let first = parts.next().unwrap_or_default().to_string();
+                self.plan.extend(parts.map(str::to_string));
+                format!("usermove {first}")
+            }
+            18..=23 => {
+                let other = model.legal_moves(if rng.chance(50) {
+                    Dialect::Uci
+                } else {
+                    Dialect::Record
+                });
+                match other.len() {
+                    0 => "usermove e2e4".to_string(),
+                    n => format!("usermove {}", other[rng.below(n)]),
+                }
+            }
+            24..=29 => "go".to_string(),
+            30..=32 => "force".to_string(),
+            33..=35 => "new".to_string(),
+            36..=40 => {
+                let names = xboard_names();
+                let (registry, xboard) = names[rng.below(names.len())];
+                format!("variant {}", if rng.chance(50) { registry } else { xboard })
+            }
+            41..=46 => {
+                let moves = walk(model.clone_box(), rng.below(6), Dialect::XBoard, rng);
+                let mut session = model.clone_box();
+                for mv in &moves {
+                    let _ = session.play(mv, Dialect::XBoard);
+                }
+                format!("setboard {}", session.fen(Dialect::XBoard))
+            }
+            47..=49 => rng.pick(&["undo", "remove"]).to_string(),
+            50..=51 => "?".to_string(),
+            52 => format!("ping {}", rng.below(1000)),
+            53..=55 => format!("sd {}", 1 + rng.below(2)),
+            56..=57 => format!("st 0.00{}", 1 + rng.below(9)),
+            58 => format!("level {} 0:0{} 0", rng.below(40), 1 + rng.below(5)),
+            59..=61 => format!("{} {}", rng.pick(&["time", "otim"]), rng.below(100)),
+            62..=64 => rng.pick(&["post", "nopost", "hard", "easy"]).to_string(),
+            65..=67 => rng.pick(&["analyze", "exit", "."]).to_string(),
+            68 => format!("memory {}", 1 + rng.below(32)),
+            69 => format!("cores {}", 1 + rng.below(2)),
+            70..=73 => option(now, rng),
+            74..=75 => rng
+                .pick(&[
+                    "result 1-0 {White wins}",
+                    "result * {aborted}",
+                    "draw",
+                    "playother",
+                ])
+                .to_string(),
+            76..=77 => "d".to_string(),
+            78 => rng
+                .pick(&[
+                    "protover 2",
+                    "accepted usermove",
+                    "computer",
+                    "random",
+                    "name x",
+                ])
+                .to_string(),
+            79 => "quit".to_string(),
+            _ => {
+                let words: Vec<&str> = (0..1 + rng.below(6))
+                    .map(|_| {
+                        if rng.chance(25) {
+                            rng.pick(NUMBERS)
+                        } else {
+                            rng.pick(WORDS)
+                        }
+                    })
+                    .collect();
+                words.join(" ")
+            }
+        };
+        if rng.chance(30) {
+            let mutated = mutate(&line, WORDS, rng);
+            if tame(&mutated) {
+                self.plan.clear();
+                return mutated;
+            }
+        }
+        if !tame(&line) {
+            // Token soup can name a costly setting too.
+            return "d".to_string();
+        }
+        line
+    }
+}
+
+/// `option NAME=VALUE` for a rule option of the current or another variant.
+fn option(now: &Reported, rng: &mut Soup) -> String {
+    let options = all_rule_options();
+    let Some(spec) = options.get(rng.below(options.len().max(1))) else {
+        return "option Crooked=1".to_string();
+    };
+    let value = match &spec.kind {
+        OptionKind::Check { .. } => rng.pick(&["0", "1", "true", "2"]).to_string(),
+        OptionKind::Combo { values, .. } if rng.chance(80) => rng.pick(values).to_string(),
+        OptionKind::Combo { .. } => "nonsense".to_string(),
+    };
+    // Sometimes a whole random option set of the current variant, one option a line.
+    if rng.chance(10) {
+        if let Some(info) = variants::find(&now.variant) {
+            if let Some((name, value)) = random_options(info, rng).iter().next() {
+                return format!("option {name}={value}");
+            }
+        }
+    }
+    format!("option {}={value}", spec.name)
+}
+
+/// The last position `d` showed among `lines`.
+fn report(lines: &[String]) -> Option<Reported> {
+    let (mut variant, mut options, mut seen) = (None, None, None);
+    for line in lines {
+        if let Some(v) = line.strip_prefix("# Variant: ") {
+            variant = Some(v.to_string());
+        } else if let Some(o) = line.strip_prefix("# Options:") {
+            options = Some(o.trim().to_string());
+        } else if let Some(fen) = line.strip_prefix("# Fen: ") {
+            if let (Some(variant), Some(options)) = (variant.take(), options.take()) {
+                seen = Some(Reported {
+                    variant,
+                    options,
+                    fen: fen.to_string(),
+                });
+            }
+        }
+    }
+    seen
+}
+
+/// The start position of `variant` under the options `d` showed.
+fn start(variant: &str, options: &str) -> Result<Box<dyn Session>, String> {
+    variants::find(variant)
+        .ok_or_else(|| format!("unknown variant '{variant}'"))?
+        .new_session(&parse_options(options))
+}
+
+/// The engine's position as the harness's session shows it.
+fn reported(session: &dyn Session) -> Reported {
+    Reported {
+        variant: session.variant().to_string(),
+        options: session.options().to_string(),
+        fen: session.fen(Dialect::XBoard),
+    }
+}
+
+/// What the rules say a `usermove` does, given the parts of the turn sent before it.
+enum UserMove {
+    /// The turn is whole: the position after it.
+    Played(Box<dyn Session>),
+    Incomplete(Vec<String>),
+    Refused,
+}
+
+fn user_move(model: &dyn Session, before: &[String], part: &str) -> UserMove {
+    let mut turn = before.to_vec();
+    turn.push(part.to_string());
+    let mut session = model.clone_box();
+    match session.play(&turn.join(" "), Dialect::XBoard) {
+        Ok(()) => UserMove::Played(session),
+        Err(MoveError::Incomplete) => UserMove::Incomplete(turn),
+        Err(_) => UserMove::Refused,
+    }
+}
+
+impl Fuzzer for XBoardFuzzer {
+    fn input(&mut self, _: u64) -> Result<(), Failure> {
+        if !self.talk.running() {
+            self.begin()?;
+        }
+        let (Some(now), Some(mut model)) = (self.now.clone(), self.model.take()) else {
+            return Err(self.fail("no position after the session start"));
+        };
+        let line = self.command(&now, model.as_ref());
+        let (command, args) = split_command(&line);
+        let (command, args) = (command.to_string(), args.to_string());
+        self.talk.send(&line);
+        self.count("inputs");
+        if command == "quit" {
+            return self.after_quit();
+        }
+        let (lines, _) = self.ping(true)?;
+        let panicked = panics::take();
+        if !panicked.is_empty() {
+            return Err(self.fail(format!("panic: {}", panicked.join(" | "))));
+        }
+        let after = report(&lines).ok_or_else(|| self.fail("no position from d"))?;
+        let moves: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("move "))
+            .collect();
+        let refused = lines
+            .iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("Illegal move"));
+        if lines.iter().any(|l| l == "resign") {
+            return Err(self.fail("the engine resigned: its own move was refused"));
+        }
+        // Whether the rules let the engine move after this command; and whether they say the
+        // command is refused (`None`: either may be right).
+        let mut may_move = false;
+        let must_refuse: Option<bool> = match command.as_str() {
+            "usermove" => match user_move(model.as_ref(), &self.partial, &args) {
+                UserMove::Played(session) => {
+                    self.partial.clear();
+                    model = session;
+                    may_move = true;
+                    Some(false)
+                }
+                UserMove::Incomplete(turn) => {
+                    self.partial = turn;
+                    Some(false)
+                }
+                UserMove::Refused => {
+                    self.partial.clear();
+                    Some(true)
+                }
+            },
+            "go" | "?" => {
+                may_move = true;
+                None
+            }
+            "new" => {
+                self.partial.clear();
+                model = start("chess", "").map_err(|e| self.fail(e))?;
+                Some(false)
+            }
+            "variant" => {
+                self.partial.clear();
+                let name = registry_name(&args);
+                if let (Some(name), false) = (name, refused) {
+                    model = start(name, &after.options).map_err(|e| self.fail(e))?;
+                }
+                Some(name.is_none())
+            }
+            "setboard" => {
+                let mut session = model.clone_box();
+                let accepted = session.set_fen(&args, Dialect::XBoard).is_ok();
+                if accepted {
+                    self.partial.clear();
+                    model = session;
+                }
+                Some(!accepted)
+            }
+            "undo" | "remove" => {
+                self.partial.clear();
+                let plies = if command == "undo" { 1 } else { 2 };
+                let too_few = model.plies() < plies;
+                if !too_few {
+                    for _ in 0..plies {
+                        model.undo();
+                    }
+                }
+                Some(too_few)
+            }
+            "result" => {
+                self.partial.clear();
+                None
+            }
+            "option" => {
+                if !refused {
+                    self.partial.clear();
+                    if after.options != now.options || after.variant != now.variant {
+                        model = start(&after.variant, &after.options).map_err(|e| self.fail(e))?;
+                    }
+                }
+                None
+            }
+            _ => None,
+        };
+        if let Some(must) = must_refuse {
+            if must != refused {
+                return Err(self.fail(format!(
+                    "'{line}' was {}refused; the rules say it {}",
+                    if refused { "" } else { "not " },
+                    if must { "is wrong" } else { "is fine" }
+                )));
+            }
+        }
+        if !moves.is_empty() {
+            if !may_move {
+                return Err(self.fail(format!("the engine moved after '{line}'")));
+            }
+            let turn = moves.join(" ");
+            if let Err(e) = model.play(&turn, Dialect::XBoard) {
+                return Err(self.fail(format!("the engine played '{turn}': {e}")));
+            }
+            self.count("engine moves");
+        }
+        let expected = reported(model.as_ref());
+        if after != expected {
+            return Err(self.fail(format!(
+                "'{line}' left {after:?}, the rules give {expected:?}"
+            )));
+        }
+        self.now = Some(after);
+        self.model = Some(model);
+        self.inputs_left = self.inputs_left.saturating_sub(1);
+        if self.inputs_left == 0 && self.plan.is_empty() {
+            self.talk.send("quit");
+            self.after_quit()?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), Failure> {
+        if self.talk.running() {
+            self.talk.send("quit");
+            self.after_quit()?;
+        }
+        Ok(())
+    }
+
+    fn counters(&self) -> Counters {
+        let mut counters = self.counters.clone();
+        counters.insert("lines sent", self.talk.lines_sent);
+        counters
+    }
+}
