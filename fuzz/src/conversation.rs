@@ -1,10 +1,14 @@
 //! One engine in-process ([`Driver`]) and the recent transcript, for the failure messages of
 //! the session targets.
 
+use crate::Failure;
 use kaleido::protocol::driver::Driver;
 use std::collections::VecDeque;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
+
+/// How long an answer that is due at once may take (generous: the machine may be loaded).
+pub const DUE: Duration = Duration::from_secs(5);
 
 /// Lines of transcript a failure shows.
 const KEPT: usize = 120;
@@ -72,22 +76,12 @@ impl Conversation {
         &mut self,
         what: &str,
         timeout: Duration,
-        mut done: impl FnMut(&str) -> bool,
+        done: impl FnMut(&str) -> bool,
     ) -> Result<Vec<String>, String> {
-        let deadline = Instant::now() + timeout;
-        let mut lines = Vec::new();
-        loop {
-            match self.next(deadline) {
-                Ok(Some(line)) => {
-                    let finished = done(&line);
-                    lines.push(line);
-                    if finished {
-                        return Ok(lines);
-                    }
-                }
-                Ok(None) => return Err(format!("the engine ended while waiting for {what}")),
-                Err(_) => return Err(format!("no {what} within {timeout:?}")),
-            }
+        match self.within(timeout, done) {
+            Ok((lines, true)) => Ok(lines),
+            Ok((_, false)) => Err(format!("no {what} within {timeout:?}")),
+            Err(_) => Err(format!("the engine ended while waiting for {what}")),
         }
     }
 
@@ -136,8 +130,8 @@ impl Conversation {
         }
     }
 
-    /// The recent transcript.
-    pub fn transcript(&self) -> Vec<String> {
-        self.log.iter().cloned().collect()
+    /// A failed check, with the recent transcript.
+    pub fn fail(&self, what: impl Into<String>) -> Failure {
+        Failure::new(what, &self.log.iter().cloned().collect::<Vec<_>>())
     }
 }

@@ -133,6 +133,31 @@ pub struct Reported {
 }
 
 impl Reported {
+    /// The last position a `d` showed among `lines` (each of its lines after `prefix`: XBoard's
+    /// `d` writes `# `).
+    pub fn last_in(lines: &[String], prefix: &str) -> Option<Reported> {
+        let (mut variant, mut options, mut seen) = (None, None, None);
+        for line in lines {
+            let Some(line) = line.strip_prefix(prefix) else {
+                continue;
+            };
+            if let Some(v) = line.strip_prefix("Variant: ") {
+                variant = Some(v.to_string());
+            } else if let Some(o) = line.strip_prefix("Options:") {
+                options = Some(o.trim().to_string());
+            } else if let Some(fen) = line.strip_prefix("Fen: ") {
+                if let (Some(variant), Some(options)) = (variant.take(), options.take()) {
+                    seen = Some(Reported {
+                        variant,
+                        options,
+                        fen: fen.to_string(),
+                    });
+                }
+            }
+        }
+        seen
+    }
+
     /// A session in that position, to check the engine's answers against.
     pub fn model(&self, dialect: Dialect) -> Result<Box<dyn Session>, String> {
         let info = variants::find(&self.variant)

@@ -7,8 +7,8 @@
 //! evaluation, outcome and diagram do not fail.
 
 use crate::corpus::{Corpus, DIALECTS};
-use crate::mutate::{self, mutate, NUMBERS};
-use crate::{Counters, Failure, Fuzzer};
+use crate::mutate::{mutate, soup};
+use crate::{count, Counters, Failure, Fuzzer};
 use engine_tests::Soup;
 use kaleido::game::Dialect;
 use kaleido::session::Session;
@@ -90,16 +90,8 @@ impl Fuzzer for FenFuzzer {
                 (Kind::OtherVariant, other.session.fen(d))
             }
             _ => {
-                let words: Vec<&str> = (0..1 + rng.below(8))
-                    .map(|_| {
-                        if rng.chance(30) {
-                            rng.pick(NUMBERS)
-                        } else {
-                            rng.pick(WORDS)
-                        }
-                    })
-                    .collect();
-                (Kind::Soup, mutate::mutate(&words.join(" "), WORDS, rng))
+                let words = soup(WORDS, 8, 30, rng);
+                (Kind::Soup, mutate(&words, WORDS, rng))
             }
         };
         let input = [
@@ -117,7 +109,7 @@ impl Fuzzer for FenFuzzer {
         let before = Snapshot::of(session.as_ref());
         match session.set_fen(&text, dialect) {
             Err(e) => {
-                *self.counters.entry("refused").or_insert(0) += 1;
+                count(&mut self.counters, "refused");
                 if kind == Kind::Canonical {
                     return Err(fail(format!("the engine's own FEN was refused: {e}")));
                 }
@@ -129,7 +121,7 @@ impl Fuzzer for FenFuzzer {
                 }
             }
             Ok(()) => {
-                *self.counters.entry("accepted").or_insert(0) += 1;
+                count(&mut self.counters, "accepted");
                 // Only the UCI FEN is complete: XBoard's may leave out what XBoard cannot show
                 // (Sonic's king forms, docs/sonic.md), so there only the text must come back.
                 let same_key = dialect != Dialect::Uci || session.key() == base.session.key();

@@ -66,6 +66,11 @@ impl Failure {
 /// What each target counts besides inputs (lines sent, searches...), summed over jobs.
 pub type Counters = BTreeMap<&'static str, u64>;
 
+/// One more `what`.
+pub fn count(counters: &mut Counters, what: &'static str) {
+    *counters.entry(what).or_insert(0) += 1;
+}
+
 /// One job of one target: inputs one after another.
 pub trait Fuzzer {
     /// Runs input number `index` (for messages only: the generator carries the state).

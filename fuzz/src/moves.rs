@@ -8,8 +8,8 @@
 
 use crate::corpus::{Corpus, DIALECTS};
 use crate::fen::Snapshot;
-use crate::mutate::{mutate, NUMBERS};
-use crate::{Counters, Failure, Fuzzer};
+use crate::mutate::{mutate, soup};
+use crate::{count, Counters, Failure, Fuzzer};
 use engine_tests::Soup;
 use kaleido::game::{Dialect, MoveError, XBOARD_NULL_MOVE};
 use kaleido::session::Session;
@@ -177,16 +177,8 @@ impl Fuzzer for MoveFuzzer {
                 (Kind::Other, text)
             }
             _ => {
-                let words: Vec<&str> = (0..1 + rng.below(5))
-                    .map(|_| {
-                        if rng.chance(20) {
-                            rng.pick(NUMBERS)
-                        } else {
-                            rng.pick(WORDS)
-                        }
-                    })
-                    .collect();
-                (Kind::Other, mutate(&words.join(" "), WORDS, rng))
+                let words = soup(WORDS, 5, 20, rng);
+                (Kind::Other, mutate(&words, WORDS, rng))
             }
         };
         let mut input = context.to_vec();
@@ -203,7 +195,7 @@ impl Fuzzer for MoveFuzzer {
             Err(MoveError::Illegal(_)) => "illegal",
             Err(MoveError::Unparsable(_)) => "unparsable",
         };
-        *self.counters.entry(counter).or_insert(0) += 1;
+        count(&mut self.counters, counter);
         if !legal.game_over && steps_ok != result.is_ok() {
             return Err(fail(format!(
                 "turn_steps {} but play gave {result:?}",

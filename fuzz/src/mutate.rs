@@ -95,6 +95,21 @@ const CHARACTERS: &[char] = &[
     '\u{202e}',
 ];
 
+/// One to `longest` tokens, each a number from [`NUMBERS`] `numbers_percent` times in a hundred,
+/// else one of `words`.
+pub fn soup(words: &[&str], longest: usize, numbers_percent: u64, rng: &mut Soup) -> String {
+    let tokens: Vec<&str> = (0..1 + rng.below(longest))
+        .map(|_| {
+            if rng.chance(numbers_percent) {
+                rng.pick(NUMBERS)
+            } else {
+                rng.pick(words)
+            }
+        })
+        .collect();
+    tokens.join(" ")
+}
+
 /// `text` changed by one to three random mutations; `words` are tokens of the text's language.
 pub fn mutate(text: &str, words: &[&str], rng: &mut Soup) -> String {
     let mut out = text.to_string();

@@ -11,29 +11,29 @@
 //! the position alone (`setoption` may rebuild the start position); the loop ends on `quit` and
 //! at the end of input; no thread panics.
 
-use crate::conversation::Conversation;
+use crate::conversation::{Conversation, DUE};
 use crate::corpus::{parse_options, Reported};
-use crate::mutate::{mutate, NUMBERS};
+use crate::mutate::{mutate, soup};
 use crate::session_words::{tame, walk};
-use crate::{panics, Counters, Failure, Fuzzer};
+use crate::{count, panics, Counters, Failure, Fuzzer};
 use engine_tests::Soup;
 use kaleido::game::{Dialect, OptionKind};
 use kaleido::perft;
 use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
-use kaleido::protocol::uci::parse_go;
+use kaleido::protocol::uci::{parse_go, GO_KEYWORDS};
 use kaleido::search::Control;
 use kaleido::session::Session;
 use kaleido::variants;
 use std::collections::VecDeque;
+use std::sync::LazyLock;
 use std::time::Duration;
 
-/// How long an answer that is due at once may take (generous: the machine may be loaded).
-const DUE: Duration = Duration::from_secs(5);
 /// How long a search bounded by the generator may take to answer.
 const BOUNDED: Duration = Duration::from_secs(20);
 
-const WORDS: &[&str] = &[
+/// Words of UCI besides `go`'s keywords.
+const COMMAND_WORDS: &[&str] = &[
     "uci",
     "isready",
     "ucinewgame",
@@ -50,19 +50,6 @@ const WORDS: &[&str] = &[
     "d",
     "debug",
     "register",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "movetime",
-    "mate",
-    "infinite",
-    "ponder",
-    "searchmoves",
-    "perft",
     "UCI_Variant",
     "Hash",
     "Threads",
@@ -80,6 +67,9 @@ const WORDS: &[&str] = &[
     "-",
     "@@@@",
 ];
+
+/// The words mutations and soup draw from.
+static WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| [COMMAND_WORDS, GO_KEYWORDS].concat());
 
 /// What a `go` owes.
 enum Job {
@@ -109,21 +99,13 @@ impl UciFuzzer {
         }
     }
 
-    fn count(&mut self, what: &'static str) {
-        *self.counters.entry(what).or_insert(0) += 1;
-    }
-
-    fn fail(&self, what: impl Into<String>) -> Failure {
-        Failure::new(what, &self.talk.transcript())
-    }
-
     fn begin(&mut self) -> Result<(), Failure> {
         self.talk.start();
-        self.count("sessions");
+        count(&mut self.counters, "sessions");
         self.talk.send("uci");
         self.talk
             .until("uciok", DUE, |l| l == "uciok")
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.talk.fail(e))?;
         self.inputs_left = 1 + self.rng.below(1000);
         self.now = Some(self.probe()?);
         Ok(())
@@ -136,45 +118,33 @@ impl UciFuzzer {
         let lines = self
             .talk
             .until("readyok after d", DUE, |l| l == "readyok")
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.talk.fail(e))?;
         self.absorb(&lines)?
-            .ok_or_else(|| self.fail("d printed no Variant/Options/Fen"))
+            .ok_or_else(|| self.talk.fail("d printed no Variant/Options/Fen"))
     }
 
     /// Settles the answers to earlier `go`s among `lines`; returns the last position `d` showed.
     fn absorb(&mut self, lines: &[String]) -> Result<Option<Reported>, Failure> {
-        let mut seen: Option<Reported> = None;
-        let (mut variant, mut options) = (None, None);
         for line in lines {
-            if let Some(v) = line.strip_prefix("Variant: ") {
-                variant = Some(v.to_string());
-            } else if let Some(o) = line.strip_prefix("Options:") {
-                options = Some(o.trim().to_string());
-            } else if let Some(fen) = line.strip_prefix("Fen: ") {
-                if let (Some(variant), Some(options)) = (variant.take(), options.take()) {
-                    seen = Some(Reported {
-                        variant,
-                        options,
-                        fen: fen.to_string(),
-                    });
-                }
-            } else if line.starts_with("bestmove") {
-                self.count("bestmoves");
+            if line.starts_with("bestmove") {
+                count(&mut self.counters, "bestmoves");
                 match self.pending.pop_front() {
-                    Some(Job::Search(at)) => check_bestmove(&at, line).map_err(|e| self.fail(e))?,
-                    _ => return Err(self.fail(format!("'{line}' answers no search"))),
+                    Some(Job::Search(at)) => {
+                        check_bestmove(&at, line).map_err(|e| self.talk.fail(e))?
+                    }
+                    _ => return Err(self.talk.fail(format!("'{line}' answers no search"))),
                 }
             } else if let Some(outcome) = perft_answer(line) {
-                self.count("perft answers");
+                count(&mut self.counters, "perft answers");
                 match self.pending.pop_front() {
                     Some(Job::Perft(at, depth)) => {
-                        check_perft(&at, depth, outcome).map_err(|e| self.fail(e))?
+                        check_perft(&at, depth, outcome).map_err(|e| self.talk.fail(e))?
                     }
-                    _ => return Err(self.fail(format!("'{line}' answers no perft"))),
+                    _ => return Err(self.talk.fail(format!("'{line}' answers no perft"))),
                 }
             }
         }
-        Ok(seen)
+        Ok(Reported::last_in(lines, ""))
     }
 
     /// Waits until every `go` so far is answered.
@@ -185,7 +155,7 @@ impl UciFuzzer {
                 .until("the answer to a go", timeout, |l| {
                     l.starts_with("bestmove") || perft_answer(l).is_some()
                 })
-                .map_err(|e| self.fail(e))?;
+                .map_err(|e| self.talk.fail(e))?;
             self.absorb(&lines)?;
         }
         Ok(())
@@ -200,11 +170,11 @@ impl UciFuzzer {
     }
 
     fn after_quit(&mut self) -> Result<(), Failure> {
-        let lines = self.talk.drain(DUE).map_err(|e| self.fail(e))?;
+        let lines = self.talk.drain(DUE).map_err(|e| self.talk.fail(e))?;
         self.absorb(&lines)?;
         // `quit` drops what a running search would have answered.
         self.pending.clear();
-        self.talk.finish(DUE).map_err(|e| self.fail(e))?;
+        self.talk.finish(DUE).map_err(|e| self.talk.fail(e))?;
         self.now = None;
         Ok(())
     }
@@ -298,21 +268,10 @@ impl UciFuzzer {
             74..=87 => setoption(rng),
             88 => "quit".to_string(),
             89..=93 => format!("position startpos moves {}", some_move(rng)),
-            _ => {
-                let words: Vec<&str> = (0..1 + rng.below(6))
-                    .map(|_| {
-                        if rng.chance(25) {
-                            rng.pick(NUMBERS)
-                        } else {
-                            rng.pick(WORDS)
-                        }
-                    })
-                    .collect();
-                words.join(" ")
-            }
+            _ => soup(&WORDS, 6, 25, rng),
         };
         if rng.chance(30) {
-            let mutated = mutate(&line, WORDS, rng);
+            let mutated = mutate(&line, &WORDS, rng);
             if tame(&mutated) {
                 return (mutated, false);
             }
@@ -468,14 +427,14 @@ impl Fuzzer for UciFuzzer {
             self.begin()?;
         }
         let Some(now) = self.now.clone() else {
-            return Err(self.fail("no position after the session start"));
+            return Err(self.talk.fail("no position after the session start"));
         };
-        let model = now.model(Dialect::Uci).map_err(|e| self.fail(e))?;
+        let model = now.model(Dialect::Uci).map_err(|e| self.talk.fail(e))?;
         let (line, bounded) = self.command(&now, model.as_ref());
         let (command, args) = split_command(&line);
         let (command, args) = (command.to_string(), args.to_string());
         self.talk.send(&line);
-        self.count("inputs");
+        count(&mut self.counters, "inputs");
         if command == "quit" {
             return self.after_quit();
         }
@@ -484,7 +443,7 @@ impl Fuzzer for UciFuzzer {
             "go" => match parse_go(&args).0.perft {
                 Some(depth) => self.pending.push_back(Job::Perft(now.clone(), depth)),
                 None => {
-                    self.count("searches");
+                    count(&mut self.counters, "searches");
                     self.pending.push_back(Job::Search(now.clone()))
                 }
             },
@@ -503,17 +462,17 @@ impl Fuzzer for UciFuzzer {
                 seen += usize::from(l == "readyok");
                 seen == readies
             })
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.talk.fail(e))?;
         let after = self
             .absorb(&lines)?
-            .ok_or_else(|| self.fail("d printed no Variant/Options/Fen"))?;
+            .ok_or_else(|| self.talk.fail("d printed no Variant/Options/Fen"))?;
         let panicked = panics::take();
         if !panicked.is_empty() {
-            return Err(self.fail(format!("panic: {}", panicked.join(" | "))));
+            return Err(self.talk.fail(format!("panic: {}", panicked.join(" | "))));
         }
         let expected_fen = match command.as_str() {
-            "position" => Some(expected_position(&now, &args).map_err(|e| self.fail(e))?),
-            "ucinewgame" => Some(now.start_fen(Dialect::Uci).map_err(|e| self.fail(e))?),
+            "position" => Some(expected_position(&now, &args).map_err(|e| self.talk.fail(e))?),
+            "ucinewgame" => Some(now.start_fen(Dialect::Uci).map_err(|e| self.talk.fail(e))?),
             "setoption" => None,
             _ => Some(now.fen.clone()),
         };
@@ -523,7 +482,7 @@ impl Fuzzer for UciFuzzer {
             None => after == now || after.start_fen(Dialect::Uci).ok() == Some(after.fen.clone()),
         };
         if !fine {
-            return Err(self.fail(format!(
+            return Err(self.talk.fail(format!(
                 "'{line}' left {after:?}; from {now:?} the rules give {}",
                 expected_fen.unwrap_or_else(|| "no change or a start position".to_string())
             )));

@@ -15,11 +15,11 @@
 //! options, FEN) is the harness's; the engine never resigns (it does only when its own move is
 //! refused); the loop ends on `quit` and at the end of input; no thread panics.
 
-use crate::conversation::Conversation;
+use crate::conversation::{Conversation, DUE};
 use crate::corpus::{parse_options, random_options, Reported};
-use crate::mutate::{mutate, NUMBERS};
+use crate::mutate::{mutate, soup};
 use crate::session_words::{tame, walk};
-use crate::{panics, Counters, Failure, Fuzzer};
+use crate::{count, panics, Counters, Failure, Fuzzer};
 use engine_tests::Soup;
 use kaleido::game::{Dialect, MoveError, OptionKind};
 use kaleido::protocol::engine::all_rule_options;
@@ -30,7 +30,6 @@ use kaleido::variants;
 use std::collections::VecDeque;
 use std::time::Duration;
 
-const DUE: Duration = Duration::from_secs(5);
 /// How long a pong may wait before the harness takes the engine to be thinking.
 const THINKING: Duration = Duration::from_millis(20);
 
@@ -114,22 +113,14 @@ impl XBoardFuzzer {
         }
     }
 
-    fn count(&mut self, what: &'static str) {
-        *self.counters.entry(what).or_insert(0) += 1;
-    }
-
-    fn fail(&self, what: impl Into<String>) -> Failure {
-        Failure::new(what, &self.talk.transcript())
-    }
-
     fn begin(&mut self) -> Result<(), Failure> {
         self.talk.start();
-        self.count("sessions");
+        count(&mut self.counters, "sessions");
         self.talk.send("xboard");
         self.talk.send("protover 2");
         self.talk
             .until("the feature line", DUE, |l| l.starts_with("feature "))
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.talk.fail(e))?;
         let clock = self.rng.pick(&[
             "sd 1",
             "sd 1",
@@ -143,8 +134,9 @@ impl XBoardFuzzer {
         self.plan.clear();
         self.inputs_left = 1 + self.rng.below(1000);
         let (lines, _) = self.ping(false)?;
-        let now = report(&lines).ok_or_else(|| self.fail("no position from d"))?;
-        self.model = Some(start(&now.variant, &now.options).map_err(|e| self.fail(e))?);
+        let now =
+            Reported::last_in(&lines, "# ").ok_or_else(|| self.talk.fail("no position from d"))?;
+        self.model = Some(start(&now.variant, &now.options).map_err(|e| self.talk.fail(e))?);
         self.now = Some(now);
         Ok(())
     }
@@ -159,15 +151,15 @@ impl XBoardFuzzer {
         let (mut lines, answered) = self
             .talk
             .within(wait, |l| l == pong)
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.talk.fail(e))?;
         let forced = !answered;
         if forced {
-            self.count("moves forced with ?");
+            count(&mut self.counters, "moves forced with ?");
             self.talk.send("?");
             let more = self
                 .talk
                 .until(&pong, DUE, |l| l == pong)
-                .map_err(|e| self.fail(e))?;
+                .map_err(|e| self.talk.fail(e))?;
             lines.extend(more);
         }
         self.pings += 1;
@@ -177,14 +169,14 @@ impl XBoardFuzzer {
         let more = self
             .talk
             .until(&pong, DUE, |l| l == pong)
-            .map_err(|e| self.fail(e))?;
+            .map_err(|e| self.talk.fail(e))?;
         lines.extend(more);
         Ok((lines, forced))
     }
 
     fn after_quit(&mut self) -> Result<(), Failure> {
-        self.talk.drain(DUE).map_err(|e| self.fail(e))?;
-        self.talk.finish(DUE).map_err(|e| self.fail(e))?;
+        self.talk.drain(DUE).map_err(|e| self.talk.fail(e))?;
+        self.talk.finish(DUE).map_err(|e| self.talk.fail(e))?;
         self.now = None;
         self.model = None;
         Ok(())
@@ -263,18 +255,7 @@ impl XBoardFuzzer {
                 ])
                 .to_string(),
             79 => "quit".to_string(),
-            _ => {
-                let words: Vec<&str> = (0..1 + rng.below(6))
-                    .map(|_| {
-                        if rng.chance(25) {
-                            rng.pick(NUMBERS)
-                        } else {
-                            rng.pick(WORDS)
-                        }
-                    })
-                    .collect();
-                words.join(" ")
-            }
+            _ => soup(WORDS, 6, 25, rng),
         };
         if rng.chance(30) {
             let mutated = mutate(&line, WORDS, rng);
@@ -311,27 +292,6 @@ fn option(now: &Reported, rng: &mut Soup) -> String {
         }
     }
     format!("option {}={value}", spec.name)
-}
-
-/// The last position `d` showed among `lines`.
-fn report(lines: &[String]) -> Option<Reported> {
-    let (mut variant, mut options, mut seen) = (None, None, None);
-    for line in lines {
-        if let Some(v) = line.strip_prefix("# Variant: ") {
-            variant = Some(v.to_string());
-        } else if let Some(o) = line.strip_prefix("# Options:") {
-            options = Some(o.trim().to_string());
-        } else if let Some(fen) = line.strip_prefix("# Fen: ") {
-            if let (Some(variant), Some(options)) = (variant.take(), options.take()) {
-                seen = Some(Reported {
-                    variant,
-                    options,
-                    fen: fen.to_string(),
-                });
-            }
-        }
-    }
-    seen
 }
 
 /// The start position of `variant` under the options `d` showed.
@@ -375,22 +335,23 @@ impl Fuzzer for XBoardFuzzer {
             self.begin()?;
         }
         let (Some(now), Some(mut model)) = (self.now.clone(), self.model.take()) else {
-            return Err(self.fail("no position after the session start"));
+            return Err(self.talk.fail("no position after the session start"));
         };
         let line = self.command(&now, model.as_ref());
         let (command, args) = split_command(&line);
         let (command, args) = (command.to_string(), args.to_string());
         self.talk.send(&line);
-        self.count("inputs");
+        count(&mut self.counters, "inputs");
         if command == "quit" {
             return self.after_quit();
         }
         let (lines, _) = self.ping(true)?;
         let panicked = panics::take();
         if !panicked.is_empty() {
-            return Err(self.fail(format!("panic: {}", panicked.join(" | "))));
+            return Err(self.talk.fail(format!("panic: {}", panicked.join(" | "))));
         }
-        let after = report(&lines).ok_or_else(|| self.fail("no position from d"))?;
+        let after =
+            Reported::last_in(&lines, "# ").ok_or_else(|| self.talk.fail("no position from d"))?;
         let moves: Vec<&str> = lines
             .iter()
             .filter_map(|l| l.strip_prefix("move "))
@@ -399,7 +360,9 @@ impl Fuzzer for XBoardFuzzer {
             .iter()
             .any(|l| l.starts_with("Error") || l.starts_with("Illegal move"));
         if lines.iter().any(|l| l == "resign") {
-            return Err(self.fail("the engine resigned: its own move was refused"));
+            return Err(self
+                .talk
+                .fail("the engine resigned: its own move was refused"));
         }
         // Whether the rules let the engine move after this command; and whether they say the
         // command is refused (`None`: either may be right).
@@ -427,14 +390,14 @@ impl Fuzzer for XBoardFuzzer {
             }
             "new" => {
                 self.partial.clear();
-                model = start("chess", "").map_err(|e| self.fail(e))?;
+                model = start("chess", "").map_err(|e| self.talk.fail(e))?;
                 Some(false)
             }
             "variant" => {
                 self.partial.clear();
                 let name = registry_name(&args);
                 if let (Some(name), false) = (name, refused) {
-                    model = start(name, &after.options).map_err(|e| self.fail(e))?;
+                    model = start(name, &after.options).map_err(|e| self.talk.fail(e))?;
                 }
                 Some(name.is_none())
             }
@@ -466,7 +429,8 @@ impl Fuzzer for XBoardFuzzer {
                 if !refused {
                     self.partial.clear();
                     if after.options != now.options || after.variant != now.variant {
-                        model = start(&after.variant, &after.options).map_err(|e| self.fail(e))?;
+                        model =
+                            start(&after.variant, &after.options).map_err(|e| self.talk.fail(e))?;
                     }
                 }
                 None
@@ -475,7 +439,7 @@ impl Fuzzer for XBoardFuzzer {
         };
         if let Some(must) = must_refuse {
             if must != refused {
-                return Err(self.fail(format!(
+                return Err(self.talk.fail(format!(
                     "'{line}' was {}refused; the rules say it {}",
                     if refused { "" } else { "not " },
                     if must { "is wrong" } else { "is fine" }
@@ -484,17 +448,17 @@ impl Fuzzer for XBoardFuzzer {
         }
         if !moves.is_empty() {
             if !may_move {
-                return Err(self.fail(format!("the engine moved after '{line}'")));
+                return Err(self.talk.fail(format!("the engine moved after '{line}'")));
             }
             let turn = moves.join(" ");
             if let Err(e) = model.play(&turn, Dialect::XBoard) {
-                return Err(self.fail(format!("the engine played '{turn}': {e}")));
+                return Err(self.talk.fail(format!("the engine played '{turn}': {e}")));
             }
-            self.count("engine moves");
+            count(&mut self.counters, "engine moves");
         }
         let expected = reported(model.as_ref());
         if after != expected {
-            return Err(self.fail(format!(
+            return Err(self.talk.fail(format!(
                 "'{line}' left {after:?}, the rules give {expected:?}"
             )));
         }

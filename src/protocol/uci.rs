@@ -31,7 +31,8 @@ pub struct Go {
     pub searchmoves: Vec<String>,
 }
 
-const GO_KEYWORDS: &[&str] = &[
+/// Every keyword `go` reads (the fuzz harness builds its vocabulary from these too).
+pub const GO_KEYWORDS: &[&str] = &[
     "wtime",
     "btime",
     "winc",
