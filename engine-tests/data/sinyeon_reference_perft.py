@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""An independent, deliberately naive model of Sin-yeon-sang-gi written straight from
-/work/shared/rules/sin-yeon-sang-gi.md (no code shared with Kaleido): dictionary board, moves spelled
+"""An independent, deliberately naive model of Sin-yeon-sang-gi written straight from the rules
+(docs/sin-yeon-sang-gi.md, sections 2.2-2.5; no code shared with Kaleido): dictionary board, moves spelled
 out per piece, legality by generating every enemy reply and looking for one that lands on the king,
 flying general as its own test. Used once to cross-check Kaleido's perft figures:
 

@@ -327,3 +327,26 @@ fn match_is_wired() {
     assert!(String::from_utf8_lossy(&output.stdout).contains("--variant"));
     fails(&["no-such-command"], "no-such-command");
 }
+
+/// `kaleido person` is what a scripted person in XBoard follows: one action a line, in XBoard's
+/// square names (ranks from 0 on the 10-rank xiangqi board).
+#[test]
+fn person_prints_how_to_enter_a_turn_in_xboard() {
+    assert_eq!(
+        ok(&["person", "--variant", "chess", "e2e4"]),
+        ["drag e2 e4"]
+    );
+    assert_eq!(
+        ok(&["person", "--variant", "xiangqi", "b1c3"]),
+        ["drag b0 c2"]
+    );
+    assert_eq!(
+        ok(&["person", "--variant", "reflection-mini", "c1d3,c8d6"]),
+        ["drag c1 d3", "wait", "drag c8 d6"]
+    );
+    fails(&["person", "--variant", "chess", "e2e5"], "e2e5");
+    fails(
+        &["person", "--variant", "chess", "--fen", "8/8 w", "e2e4"],
+        "fen",
+    );
+}

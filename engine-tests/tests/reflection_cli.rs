@@ -1,5 +1,6 @@
-//! Reflection teammate through the real binary: perft(1) of the nine start positions (the table
-//! of the rules doc), rules examples via `moves` and `play`, the three rule options, bad input.
+//! Reflection teammate through the real binary: perft(1) of the nine start positions (the table of
+//! docs/reflection.md §1.10), rules examples via `moves` and `play`, the three rule options, bad
+//! input.
 
 use engine_tests::binary::{run, stdout_lines};
 
@@ -22,7 +23,7 @@ fn nodes(args: &[&str]) -> u64 {
         .unwrap_or_else(|| panic!("no `nodes N` line from {args:?}: {lines:?}"))
 }
 
-/// Perft 1 of every start position: the table in rules/reflection-teammate.md §1.10.
+/// Perft 1 of every start position: the table in docs/reflection.md §1.10.
 #[test]
 fn perft_one_matches_the_rules_table() {
     let table = [

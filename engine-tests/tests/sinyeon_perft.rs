@@ -1,7 +1,7 @@
 //! Sin-yeon-sang-gi perft. No other engine plays 13x10, so there are no published figures:
-//! * depth 1 from the start (54) is the rules' worked example S9;
+//! * depth 1 from the start (54) is the worked example S9 of docs/sin-yeon-sang-gi.md;
 //! * figures marked "model" were confirmed by an independent, deliberately naive Python model written
-//!   straight from the rules doc (`engine-tests/data/sinyeon_reference_perft.py`: dictionary board,
+//!   straight from the rules (`engine-tests/data/sinyeon_reference_perft.py`: dictionary board,
 //!   legality by generating every enemy reply, no code shared with Kaleido);
 //! * figures marked "regression guard" come from Kaleido's own output only.
 

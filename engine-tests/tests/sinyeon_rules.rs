@@ -1,4 +1,5 @@
-//! Sin-yeon-sang-gi: every worked example of rules §2.10 (S1-S9) with its exact destination set.
+//! Sin-yeon-sang-gi: every worked example of docs/sin-yeon-sang-gi.md §2.10 (S1-S9) with its exact
+//! destination set.
 
 use kaleido::game::{perft, Dialect, Game, MoveList, VariantOptions};
 use kaleido::variants::sinyeon::SinYeonGame;

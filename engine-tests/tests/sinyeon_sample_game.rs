@@ -1,6 +1,6 @@
-//! The rules page's 52-move sample game (rules §2.8, S10), replayed token by token through the
-//! session exactly as `kaleido replay` does (move numbers stripped, `Dialect::Record`). It must
-//! end in checkmate with the FEN the rules give.
+//! The rules page's 52-move sample game (docs/sin-yeon-sang-gi.md §2.8, S10), replayed token by
+//! token through the session exactly as `kaleido replay` does (move numbers stripped,
+//! `Dialect::Record`). It must end in checkmate with the FEN the rules give.
 
 use kaleido::game::{Dialect, Game, Side, VariantOptions};
 use kaleido::variants::sinyeon::SinYeonGame;

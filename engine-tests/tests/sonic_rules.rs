@@ -1,5 +1,5 @@
-//! The worked examples of rules §3.11 (X1-X17, X9b, X17S) and the rulings of §3.10b, with the
-//! exact move lists the rules document gives (move bodies of the named piece; the `~form` suffixed
+//! The worked examples of docs/sonic.md §3.11 (X1-X17, X9b, X17S) and its rulings 23-28, with
+//! the exact move lists the page gives (move bodies of the named piece; the `~form` suffixed
 //! strings are counted where the document counts them).
 
 use kaleido::game::{perft, Dialect, Game, MoveError, MoveList, VariantOptions};

@@ -9,7 +9,7 @@ fn moves_lists_the_116_start_moves() {
     let output = run(&["moves", "--variant", V]);
     assert!(output.status.success());
     let lines = stdout_lines(&output);
-    // §9 T0 of the rules: 116, counted by hand.
+    // docs/symmetron.md §9 T0: 116, counted by hand.
     assert_eq!(lines.len(), 116);
     for mv in ["@a4", "@k7", "b1~", "b1e1~", "i3=B", "a1k6", "j2i1", "d3b5"] {
         assert!(lines.iter().any(|l| l == mv), "{mv} missing");

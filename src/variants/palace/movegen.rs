@@ -45,7 +45,8 @@ pub const HORSE: [Leap; 8] = [
 ];
 
 /// Bear (2,3)/(3,2): one orthogonal step then two diagonal ones outward; for (2,3) the squares
-/// (0,1) and (1,2) must be empty, for (3,2) the squares (1,0) and (2,1) (rules §2.3).
+/// (0,1) and (1,2) must be empty, for (3,2) the squares (1,0) and (2,1)
+/// (docs/sin-yeon-sang-gi.md §2.3).
 pub const BEAR: [Leap; 8] = [
     leap(2, 3, (0, 1), (1, 2)),
     leap(-2, 3, (0, 1), (-1, 2)),
@@ -58,7 +59,7 @@ pub const BEAR: [Leap; 8] = [
 ];
 
 /// Rhino (1,3)/(3,1): two orthogonal steps then one diagonal; both orthogonal squares must be
-/// empty, the (1,2) square never blocks (rules §2.3, ruling 3).
+/// empty, the (1,2) square never blocks (docs/sin-yeon-sang-gi.md §2.3, ruling 3).
 pub const RHINO: [Leap; 8] = [
     leap(1, 3, (0, 1), (0, 2)),
     leap(-1, 3, (0, 1), (0, 2)),

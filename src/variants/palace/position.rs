@@ -257,6 +257,9 @@ impl<R: Ruleset> PalaceGame<R> {
     pub fn plies(&self) -> usize {
         self.undo.len()
     }
+    pub fn move_number(&self) -> u32 {
+        self.fullmove
+    }
     pub fn in_check(&self) -> bool {
         self.checks.last().copied().unwrap_or(false)
     }
@@ -435,7 +438,7 @@ impl<R: Ruleset> PalaceGame<R> {
             .unwrap_or_else(|| self.compute_key());
     }
 
-    /// The repetition ruling (Sin-yeon-sang-gi rules §2.5, used for xiangqi too): when the
+    /// The repetition ruling (docs/sin-yeon-sang-gi.md §2.5, used for xiangqi too): when the
     /// position occurs for the third time (`in_search`: for the second), the moves since its
     /// first (`in_search`: latest) earlier occurrence are examined; a side all of whose moves gave
     /// check, while not all of the other side's did, loses; otherwise the game is drawn.

@@ -1,7 +1,8 @@
-//! Check per §1.7: a king is in check iff the opponent, were it his turn, has a pseudo-legal turn
-//! with a component that captures it. Found backwards from the king: each enemy piece that could
-//! capture it as a component, then (if that piece is paired) whether its partner's mirrored
-//! component is possible on the same board — not a per-piece attack test (rules test R8).
+//! Check per docs/reflection.md §1.7: a king is in check iff the opponent, were it his turn, has a
+//! pseudo-legal turn with a component that captures it. Found backwards from the king: each enemy
+//! piece that could capture it as a component, then (if that piece is paired) whether its partner's
+//! mirrored component is possible on the same board — not a per-piece attack test (worked example
+//! R8).
 
 use super::layout::{offset, step, Layout};
 use super::piece::*;

@@ -1,4 +1,4 @@
-//! Rules tests: the worked examples of §1.10 with their exact turn sets.
+//! Rules tests: the worked examples of docs/reflection.md §1.10 with their exact turn sets.
 
 use super::*;
 use crate::game::{perft, Game};

@@ -1,5 +1,5 @@
 //! Sin-yeon-sang-gi (新演象棋), a 13x10 xiangqi-style adaptation of a Joseon-era large janggi:
-//! rules in `/work/shared/rules/sin-yeon-sang-gi.md`, restated in `docs/sin-yeon-sang-gi.md`.
+//! rules (with the sections and rulings the comments cite) in `docs/sin-yeon-sang-gi.md`.
 //! Board, movement and end-of-game rules come from the shared palace engine (`variants::palace`);
 //! this folder holds what is the game's own: letters, start position, evaluation, the game-record
 //! notation and the XBoard setup.
@@ -64,6 +64,20 @@ impl Ruleset for SinYeon {
         Kind::ALL
             .into_iter()
             .find(|&k| SinYeon::letter(k, Dialect::Uci) == Some(letter))
+    }
+
+    fn piece_name(kind: Kind) -> &'static str {
+        match kind {
+            Kind::Pawn => "Pawn",
+            Kind::Guard => "Guard",
+            Kind::Bull => "Bull",
+            Kind::Horse => "Horse",
+            Kind::Cannon => "Cannon",
+            Kind::Rook => "Rook",
+            Kind::King => "King",
+            Kind::Bear => "Bear",
+            Kind::Rhino => "Rhino",
+        }
     }
 
     fn psq(code: Cell, sq: Sq) -> Score {

@@ -1,9 +1,10 @@
-//! The game-record notation of the rules page's sample game (rules §2.6): optional piece letter
-//! (R I B H U G K C; none for a pawn), optional origin file and/or rank, `x` for a capture, the
-//! destination. Read tolerantly: `Q` and `P` are read as a pawn (the page's crossed soldier), a
-//! `=Q` suffix is ignored (ruling 2.9 #10: no promotion), `+`, `#`, `!`, `?` are ignored,
-//! superfluous origin letters are accepted, and a plain coordinate move (`e4e5`) is accepted too.
-//! Written in the page's style without the `=Q`/`Q` artefacts: `Bi7`, `Ueg3`, `kxk5`, `Rxi1`.
+//! The game-record notation of the rules page's sample game (docs/sin-yeon-sang-gi.md §2.6):
+//! optional piece letter (R I B H U G K C; none for a pawn), optional origin file and/or rank, `x`
+//! for a capture, the destination. Read tolerantly: `Q` and `P` are read as a pawn (the page's
+//! crossed soldier), a `=Q` suffix is ignored (ruling 2.9 #10: no promotion), `+`, `#`, `!`, `?`
+//! are ignored, superfluous origin letters are accepted, and a plain coordinate move (`e4e5`) is
+//! accepted too. Written in the page's style without the `=Q`/`Q` artefacts: `Bi7`, `Ueg3`, `kxk5`,
+//! `Rxi1`.
 
 use super::{SinYeon, SinYeonGame};
 use crate::game::{Dialect, MoveError};

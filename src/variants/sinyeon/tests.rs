@@ -1,5 +1,5 @@
-//! Sin-yeon-sang-gi unit tests: notation, XBoard FEN round trip, evaluation inputs, repetition.
-//! The rules' worked examples (§2.10) and the sample game are in engine-tests.
+//! Sin-yeon-sang-gi unit tests: notation, XBoard FEN round trip, evaluation inputs, repetition. The
+//! rules' worked examples (docs/sin-yeon-sang-gi.md §2.10) and the sample game are in engine-tests.
 
 use super::*;
 use crate::game::{Game, MoveList, VariantOptions};

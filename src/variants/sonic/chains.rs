@@ -1,4 +1,4 @@
-//! Capturing moves of sliders (bounce chains, rules §3.4 and Crooked §3.8) and knights (the
+//! Capturing moves of sliders (bounce chains, docs/sonic.md §3.4 and Crooked §3.8) and knights (the
 //! "Tails" continuation, §3.5), simulated on a scratch board.
 //!
 //! A chain is fully determined by its origin, its first contact and (sliders only) the sense of
@@ -79,7 +79,7 @@ impl Dir {
     }
 }
 
-/// What a square is for the moving piece (rules §3.4).
+/// What a square is for the moving piece (§3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     Off,

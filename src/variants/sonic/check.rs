@@ -1,7 +1,7 @@
-//! Check as rules §3.7 defines it: a king is in check when the opponent, moving now, has a legal
-//! move that captures it (pawn, king) or hits it anywhere in a bounce or knight chain. Endless
-//! chains are illegal and give no check (ruling 26). Check matters only for castling and for the
-//! form-change restrictions; nobody is obliged to leave check.
+//! Check as docs/sonic.md §3.7 defines it: a king is in check when the opponent, moving now, has a
+//! legal move that captures it (pawn, king) or hits it anywhere in a bounce or knight chain.
+//! Endless chains are illegal and give no check (ruling 26). Check matters only for castling and
+//! for the form-change restrictions; nobody is obliged to leave check.
 
 use super::board::{
     kind_of, piece, side_of, step, Position, Rules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
@@ -132,7 +132,7 @@ pub fn chain_senses(
     out
 }
 
-/// Whether `defender`'s king is in check in `pos` (rules §3.7).
+/// Whether `defender`'s king is in check in `pos` (§3.7).
 pub fn in_check(pos: &Position, rules: &Rules, defender: Side) -> bool {
     capture_threat(pos, defender) || pieces_attack_king(pos, rules, defender.other())
 }

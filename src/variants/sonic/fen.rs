@@ -1,5 +1,5 @@
 //! Sonic FEN: the six orthodox fields plus a 7th field with both kings' states, `Kna/Kna`
-//! (rules §3.2). Springs belong to the variant and are never written.
+//! (docs/sonic.md §3.2). Springs belong to the variant and are never written.
 //!
 //! Reading is lenient where XBoard and people are: the clocks and the 7th field may be missing
 //! (fresh kings `Kna/Kna` are assumed, and a king not on the board is lost), because XBoard

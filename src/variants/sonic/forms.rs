@@ -1,5 +1,5 @@
-//! Dr. Eggman's forms (rules §3.6): the king's current form, the forms it has left, the pending
-//! choice after a hit, and what hits do to that state.
+//! Dr. Eggman's forms (docs/sonic.md §3.6): the king's current form, the forms it has left, the
+//! pending choice after a hit, and what hits do to that state.
 
 /// Usual king form (one step in any direction).
 pub const FORM_K: u8 = 0;

@@ -1,11 +1,11 @@
-//! Move notation (rules §3.9): `[form:]body[promo][~form]`, a body being legs `from to` joined by
-//! commas (`d2d6,d6b6,b6b1`), castling written king-takes-own-rook (`e1h1`).
+//! Move notation (docs/sonic.md §3.9): `[form:]body[promo][~form]`, a body being legs `from to`
+//! joined by commas (`d2d6,d6b6,b6b1`), castling written king-takes-own-rook (`e1h1`).
 //!
 //! In the XBoard dialect the legs of a chain travel as separate simple moves with the mover's null
 //! move `@@@@` between them (`d2d6 @@@@ d6b6 @@@@ b6b1`): XBoard's board, its PGN and the other
-//! engine stay in sync that way (shared/tools/README.md). A pending choice or form change travels
-//! as one mark after the last part (`form_mark`); a promotion with a mark takes a detour
-//! (`marked_promotion`).
+//! engine stay in sync that way (measured with XBoard 4.9.1; docs/sonic.md, XBoard). A pending
+//! choice or form change travels as one mark after the last part (`form_mark`); a promotion with a
+//! mark takes a detour (`marked_promotion`).
 
 use super::board::{kind_of, step, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};

@@ -1,7 +1,7 @@
 //! Symmetron! 112 (A. Fourrière and R. Lavieri): an 11x10 Arena plus one launching square per
 //! side, Reducers and SHSs that change nearby pieces' moves, a Resurrector that retrieves
-//! captured pieces, Can(n)ons that flip, Pawns and Bawns. Rules: /work/shared/rules/symmetron-112.md,
-//! in our own words in docs/symmetron.md.
+//! captured pieces, Can(n)ons that flip, Pawns and Bawns. Rules, with the sections and rulings
+//! (R-n) the comments cite: docs/symmetron.md.
 
 pub mod board;
 pub mod eval;
@@ -13,6 +13,8 @@ pub mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod view;
+mod weights;
 
 use crate::game::{Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
 use crate::mailbox::Sq;
@@ -143,6 +145,10 @@ impl Game for Symmetron {
         self.pos.undo.len()
     }
 
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+
     fn generate(&self, moves: &mut MoveList<Move>) {
         self.scratch().legal_moves(moves, Wanted::All);
     }
@@ -192,6 +198,9 @@ impl Game for Symmetron {
 
     fn evaluate(&self) -> Score {
         self.pos.evaluate()
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(self.pos.trace())
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
@@ -255,11 +264,18 @@ impl Game for Symmetron {
         // piece types up to V) let a retrieved piece be dropped onto l1/l10; parent `lion`
         // relays the null move `@@@@` to the other engine (both measured with XBoard 4.9.1).
         vec![format!(
-            "setup (.NBR...ACP..H...DV..UK.nbr...acp..h...dv..uk) 12x10+9_lion {}",
+            "setup ({}) 12x10+9_lion {}",
+            notation::XBOARD_PIECES,
             self.pos.to_fen(true)
         )]
     }
 
+    fn choice_label(&self, choice: &str) -> String {
+        view::choice_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(&self.pos)
+    }
     fn diagram(&self) -> String {
         let mut out = String::new();
         for r in (0..RANKS).rev() {
