@@ -19,11 +19,21 @@ struct Args {
     /// Threads, each with its own generator (and, for the session targets, its own engine).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+    /// Stop after this many seconds even if fewer inputs have run (the summary says how many).
+    #[arg(long)]
+    seconds: Option<u64>,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let summary = match kaleido_fuzz::run(args.target, args.inputs, args.seed, args.jobs, true) {
+    let summary = match kaleido_fuzz::run(
+        args.target,
+        args.inputs,
+        args.seed,
+        args.jobs,
+        args.seconds.map(std::time::Duration::from_secs),
+        true,
+    ) {
         Ok(summary) => summary,
         Err(e) => {
             eprintln!("kaleido-fuzz: {e}");

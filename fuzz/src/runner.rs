@@ -58,13 +58,15 @@ fn job_seed(seed: u64, job: usize) -> u64 {
     seed ^ (job as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03)
 }
 
-/// Runs inputs `0..inputs` of `target` on `jobs` threads; `progress` prints a line to stderr
-/// every ten seconds.
+/// Runs inputs `0..inputs` of `target` on `jobs` threads, or fewer when `budget` runs out first
+/// (each job then ends after its current input, and the summary counts what was run);
+/// `progress` prints a line to stderr every ten seconds.
 pub fn run(
     target: Target,
     inputs: u64,
     seed: u64,
     jobs: usize,
+    budget: Option<Duration>,
     progress: bool,
 ) -> Result<Summary, String> {
     panics::record();
@@ -109,7 +111,8 @@ pub fn run(
                         }
                     };
                     let mut index = job as u64;
-                    while index < inputs && !stop.load(Ordering::Relaxed) {
+                    let out_of_time = || budget.is_some_and(|b| start.elapsed() >= b);
+                    while index < inputs && !stop.load(Ordering::Relaxed) && !out_of_time() {
                         if let Ok(mut since) = me.since.lock() {
                             *since = Instant::now();
                         }

@@ -7,13 +7,16 @@
 //! The harness keeps its own session of the game (history included, so repetitions count as
 //! in the engine) and plays on it what the rules say each command does. Checks: every `ping` is
 //! answered (after `?` at the latest); `usermove` does what docs/protocol.md says — the parts of
-//! a turn are joined until the session accepts the turn, a legal turn is played, an illegal one
-//! answered `Illegal move` and the turn in progress dropped; every move the engine announces is
-//! legal where it moved; `setboard` accepts exactly the FENs the rules accept; `undo`/`remove`
-//! take back plies or answer `Error` when there are too few; `new`, `variant` and a rule
-//! `option` give a start position; after every input the engine's position (`d`: variant,
-//! options, FEN) is the harness's; the engine never resigns (it does only when its own move is
-//! refused); the loop ends on `quit` and at the end of input; no thread panics.
+//! a turn are joined until the session accepts the turn, a legal turn is played, a wrong part is
+//! answered `Illegal move` and the parts before it stay pending (as in XBoard); the engine's
+//! `move` lines are legal where it moved: the rest of the pending turn, a whole turn, or the null
+//! move `@@@@` that hands an unfinished turn back to a person; `setboard` accepts exactly the FENs
+//! the rules accept; `undo`/`remove` answer `Error` only when there are too few plies and
+//! otherwise take back whole turns or parts of one; `new`, `variant` and a rule `option` give a
+//! start position; `lift` is answered with one `highlight`; after every input the engine's
+//! position (`d`: variant, options, FEN, pending parts) is the harness's; the engine never
+//! resigns (it does only when its own move is refused); the loop ends on `quit` and at the end of
+//! input; no thread panics.
 
 use crate::conversation::{Conversation, DUE};
 use crate::corpus::{parse_options, random_options, Reported};
@@ -21,7 +24,7 @@ use crate::mutate::{mutate, soup};
 use crate::session_words::{tame, walk};
 use crate::{count, panics, Counters, Failure, Fuzzer};
 use engine_tests::Soup;
-use kaleido::game::{Dialect, MoveError, OptionKind};
+use kaleido::game::{Dialect, MoveError, OptionKind, XBOARD_NULL_MOVE};
 use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
 use kaleido::protocol::xboard::{registry_name, xboard_names};
@@ -68,6 +71,9 @@ const WORDS: &[&str] = &[
     "accepted",
     "rejected",
     "computer",
+    "lift",
+    "put",
+    "hover",
     "name",
     "random",
     "@@@@",
@@ -255,6 +261,18 @@ impl XBoardFuzzer {
                 ])
                 .to_string(),
             79 => "quit".to_string(),
+            80..=82 if !legal.is_empty() => {
+                // A square a piece may be lifted from or put on (XBoard's highlight traffic).
+                let turn = &legal[rng.below(legal.len())];
+                let square: String = turn
+                    .split(' ')
+                    .next()
+                    .unwrap_or_default()
+                    .chars()
+                    .take(if rng.chance(50) { 2 } else { 3 })
+                    .collect();
+                format!("{} {square}", rng.pick(&["lift", "put", "hover"]))
+            }
             _ => soup(WORDS, 6, 25, rng),
         };
         if rng.chance(30) {
@@ -329,6 +347,52 @@ fn user_move(model: &dyn Session, before: &[String], part: &str) -> UserMove {
     }
 }
 
+/// The parts of an unfinished turn the last `d` among `lines` showed (`# Pending:` after its FEN).
+fn pending_in(lines: &[String]) -> Vec<String> {
+    let Some(fen) = lines.iter().rposition(|l| l.starts_with("# Fen: ")) else {
+        return Vec::new();
+    };
+    lines
+        .get(fen + 1)
+        .and_then(|l| l.strip_prefix("# Pending: "))
+        .map(|parts| parts.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// The model after an accepted take-back of `plies` XBoard plies, which the engine reports as
+/// `after` with `pending` parts: at most `plies` whole turns unmade, and the pending parts the
+/// beginning of a turn there.
+fn taken_back(
+    model: Box<dyn Session>,
+    plies: usize,
+    after: &Reported,
+    pending: &[String],
+) -> Result<Box<dyn Session>, String> {
+    let mut session = model;
+    for _ in 0..=plies {
+        if reported(session.as_ref()) == *after {
+            if pending.is_empty() {
+                return Ok(session);
+            }
+            return match user_move(
+                session.as_ref(),
+                &pending[..pending.len() - 1],
+                &pending[pending.len() - 1],
+            ) {
+                UserMove::Incomplete(_) => Ok(session),
+                _ => Err(format!("the pending parts {pending:?} do not begin a turn")),
+            };
+        }
+        if session.plies() == 0 {
+            break;
+        }
+        session.undo();
+    }
+    Err(format!(
+        "left {after:?}, not a position at most {plies} turns back"
+    ))
+}
+
 impl Fuzzer for XBoardFuzzer {
     fn input(&mut self, _: u64) -> Result<(), Failure> {
         if !self.talk.running() {
@@ -352,6 +416,7 @@ impl Fuzzer for XBoardFuzzer {
         }
         let after =
             Reported::last_in(&lines, "# ").ok_or_else(|| self.talk.fail("no position from d"))?;
+        let pending = pending_in(&lines);
         let moves: Vec<&str> = lines
             .iter()
             .filter_map(|l| l.strip_prefix("move "))
@@ -376,13 +441,13 @@ impl Fuzzer for XBoardFuzzer {
                     Some(false)
                 }
                 UserMove::Incomplete(turn) => {
+                    // The engine may answer with the null move (a person's turn goes on) or,
+                    // on move for that side, with the rest of the turn.
                     self.partial = turn;
+                    may_move = true;
                     Some(false)
                 }
-                UserMove::Refused => {
-                    self.partial.clear();
-                    Some(true)
-                }
+                UserMove::Refused => Some(true),
             },
             "go" | "?" => {
                 may_move = true;
@@ -394,9 +459,10 @@ impl Fuzzer for XBoardFuzzer {
                 Some(false)
             }
             "variant" => {
-                self.partial.clear();
+                // A refused variant keeps the game, the turn being entered included.
                 let name = registry_name(&args);
                 if let (Some(name), false) = (name, refused) {
+                    self.partial.clear();
                     model = start(name, &after.options).map_err(|e| self.talk.fail(e))?;
                 }
                 Some(name.is_none())
@@ -410,28 +476,36 @@ impl Fuzzer for XBoardFuzzer {
                 }
                 Some(!accepted)
             }
-            "undo" | "remove" => {
-                self.partial.clear();
+            "undo" | "remove" if !refused => {
+                // XBoard counts plies, parts and null moves of a turn included: the engine takes
+                // back that many, which unmakes at most that many whole turns and may reopen one.
                 let plies = if command == "undo" { 1 } else { 2 };
-                let too_few = model.plies() < plies;
-                if !too_few {
-                    for _ in 0..plies {
-                        model.undo();
-                    }
+                model = taken_back(model, plies, &after, &pending)
+                    .map_err(|e| self.talk.fail(format!("'{line}': {e}")))?;
+                self.partial = pending.clone();
+                Some(false)
+            }
+            "undo" | "remove" => {
+                // Refused: fewer plies than asked, so fewer whole turns too.
+                let plies = if command == "undo" { 1 } else { 2 };
+                if model.plies() + self.partial.len() >= plies {
+                    Some(false)
+                } else {
+                    None
                 }
-                Some(too_few)
             }
             "result" => {
                 self.partial.clear();
                 None
             }
             "option" => {
-                if !refused {
+                // Only a changed rule starts a new game; the same value keeps the game, and the
+                // engine thinks again when it is on move.
+                if !refused && (after.options != now.options || after.variant != now.variant) {
                     self.partial.clear();
-                    if after.options != now.options || after.variant != now.variant {
-                        model =
-                            start(&after.variant, &after.options).map_err(|e| self.talk.fail(e))?;
-                    }
+                    model = start(&after.variant, &after.options).map_err(|e| self.talk.fail(e))?;
+                } else {
+                    may_move = true;
                 }
                 None
             }
@@ -450,11 +524,42 @@ impl Fuzzer for XBoardFuzzer {
             if !may_move {
                 return Err(self.talk.fail(format!("the engine moved after '{line}'")));
             }
-            let turn = moves.join(" ");
-            if let Err(e) = model.play(&turn, Dialect::XBoard) {
-                return Err(self.talk.fail(format!("the engine played '{turn}': {e}")));
+            if moves == [XBOARD_NULL_MOVE] {
+                // The person's turn goes on: only after a part that left it unfinished.
+                match user_move(model.as_ref(), &self.partial, XBOARD_NULL_MOVE) {
+                    UserMove::Incomplete(turn) if !self.partial.is_empty() => {
+                        self.partial = turn;
+                        if self.plan.front().map(String::as_str) == Some(XBOARD_NULL_MOVE) {
+                            self.plan.pop_front();
+                        }
+                        count(&mut self.counters, "null moves handed back");
+                    }
+                    _ => {
+                        return Err(self.talk.fail(format!(
+                            "the engine answered '{line}' with {XBOARD_NULL_MOVE} after '{}'",
+                            self.partial.join(" ")
+                        )))
+                    }
+                }
+            } else {
+                let mut turn = std::mem::take(&mut self.partial);
+                turn.extend(moves.iter().map(|m| m.to_string()));
+                let turn = turn.join(" ");
+                if let Err(e) = model.play(&turn, Dialect::XBoard) {
+                    return Err(self.talk.fail(format!("the engine played '{turn}': {e}")));
+                }
+                self.plan.clear();
+                count(&mut self.counters, "engine moves");
             }
-            count(&mut self.counters, "engine moves");
+        }
+        if command == "lift" && lines.iter().filter(|l| l.starts_with("highlight ")).count() != 1 {
+            return Err(self.talk.fail(format!("'{line}' got no single highlight")));
+        }
+        if pending != self.partial {
+            return Err(self.talk.fail(format!(
+                "'{line}' left the parts {pending:?} pending, the rules give {:?}",
+                self.partial
+            )));
         }
         let expected = reported(model.as_ref());
         if after != expected {

@@ -11,7 +11,7 @@ fn short_run(target: Target, inputs: u64) {
     let _turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let summary = run(target, inputs, 0x5eed, 1, false).expect("the fuzz run starts");
+    let summary = run(target, inputs, 0x5eed, 1, None, false).expect("the fuzz run starts");
     if let Some((index, failure)) = &summary.failure {
         panic!(
             "{} input {index}: {}\n{}",
