@@ -5,6 +5,7 @@
 # Each soak writes OUTDIR/NAME.pgn, NAME.out (the match's results table) and NAME.time (wall
 # seconds); then `scripts/pgn_summary.py OUTDIR/*.pgn` gives the figures. Soaks run at nice 19:
 # they take only the CPU nothing else wants. With no NAME every soak below runs, in order.
+# NODES and NODES_B (default 2000 and 2600) are the two engines' node limits per move.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     echo "usage: $0 KALEIDO OUTDIR [NAME...]" >&2
@@ -14,6 +15,8 @@ kaleido="$(realpath "$1")"
 out="$2"
 shift 2
 mkdir -p "$out"
+nodes="${NODES:-2000}"
+nodes_b="${NODES_B:-2600}"
 
 # name | variant | games | extra arguments
 soaks=(
@@ -39,7 +42,7 @@ for soak in "${soaks[@]}"; do
     start=$(date +%s)
     # shellcheck disable=SC2086
     nice -n 19 "$kaleido" match --variant "$variant" $extra \
-        --engine "cmd=$kaleido name=a" --engine "cmd=$kaleido name=b nodes=2600" --nodes 2000 \
+        --engine "cmd=$kaleido name=a" --engine "cmd=$kaleido name=b nodes=$nodes_b" --nodes "$nodes" \
         --games "$games" --concurrency 2 --random-plies 4 --seed 12 --max-plies 3000 \
         --quiet --pgn "$out/$name.pgn" >"$out/$name.out" 2>&1 || echo "$name: match failed" >&2
     echo $(($(date +%s) - start)) >"$out/$name.time"
