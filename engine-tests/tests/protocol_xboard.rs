@@ -178,6 +178,12 @@ fn bad_input_gets_the_error_answer_and_the_position_stays() {
             "Illegal move: a9a10",
         ),
         ("symmetron drop", "usermove @f5".into(), "Illegal move: @f5"),
+        // Found by the fuzz harness: an empty part was kept as a ply of the turn.
+        (
+            "empty move",
+            "usermove".into(),
+            "Error (usermove takes a move): usermove",
+        ),
         (
             "sonic chain",
             "usermove d7d5,d5d4".into(),

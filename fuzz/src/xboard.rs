@@ -433,6 +433,8 @@ impl Fuzzer for XBoardFuzzer {
         // command is refused (`None`: either may be right).
         let mut may_move = false;
         let must_refuse: Option<bool> = match command.as_str() {
+            // Found by this target: an empty `usermove` was kept as a part of the turn.
+            "usermove" if args.trim().is_empty() => Some(true),
             "usermove" => match user_move(model.as_ref(), &self.partial, &args) {
                 UserMove::Played(session) => {
                     self.partial.clear();
