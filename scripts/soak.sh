@@ -5,7 +5,9 @@
 # Each soak writes OUTDIR/NAME.pgn, NAME.out (the match's results table) and NAME.time (wall
 # seconds); then `scripts/pgn_summary.py OUTDIR/*.pgn` gives the figures. Soaks run at nice 19:
 # they take only the CPU nothing else wants. With no NAME every soak below runs, in order.
-# NODES and NODES_B (default 2000 and 2600) are the two engines' node limits per move.
+# NODES and NODES_B (default 2000 and 2600) are the two engines' node limits per move. SEED
+# (default 12) picks the random openings; with SEED set, GAMES (default: the table's) games go
+# to NAME-sSEED.pgn, so that one soak can be split into several matches run side by side.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     echo "usage: $0 KALEIDO OUTDIR [NAME...]" >&2
@@ -17,6 +19,7 @@ shift 2
 mkdir -p "$out"
 nodes="${NODES:-2000}"
 nodes_b="${NODES_B:-2600}"
+seed="${SEED:-12}"
 
 # name | variant | games | extra arguments
 soaks=(
@@ -38,12 +41,16 @@ for soak in "${soaks[@]}"; do
     if [ ${#wanted[@]} -gt 0 ] && [[ ! " ${wanted[*]} " =~ " $name " ]]; then
         continue
     fi
+    if [ -n "${SEED:-}" ]; then
+        name="$name-s$seed"
+        games="${GAMES:-$games}"
+    fi
     rm -f "$out/$name.pgn"
     start=$(date +%s)
     # shellcheck disable=SC2086
     nice -n 19 "$kaleido" match --variant "$variant" $extra \
         --engine "cmd=$kaleido name=a" --engine "cmd=$kaleido name=b nodes=$nodes_b" --nodes "$nodes" \
-        --games "$games" --concurrency 2 --random-plies 4 --seed 12 --max-plies 3000 \
+        --games "$games" --concurrency 2 --random-plies 4 --seed "$seed" --max-plies 3000 \
         --quiet --pgn "$out/$name.pgn" >"$out/$name.out" 2>&1 || echo "$name: match failed" >&2
     echo $(($(date +%s) - start)) >"$out/$name.time"
     echo "$name: $(tail -1 "$out/$name.out") ($(cat "$out/$name.time") s)"
