@@ -208,6 +208,14 @@ impl VariantOptions {
     }
 }
 
+/// `name=value` pairs separated by spaces (what the protocols' `d` shows).
+impl fmt::Display for VariantOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pairs: Vec<String> = self.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        write!(f, "{}", pairs.join(" "))
+    }
+}
+
 /// One game's rules, position and history. Implementations keep their own undo stack so that
 /// `unmake` needs no argument and repetition rules can see the whole game.
 pub trait Game: Clone + Send + Sync + 'static {

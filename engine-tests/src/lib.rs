@@ -13,6 +13,19 @@ use kaleido::search::{self, Control, Limits, TranspositionTable};
 pub struct Soup(pub u64);
 
 impl Soup {
+    /// A generator for `seed` (any value: the state is mixed and never zero, where xorshift
+    /// would stay).
+    pub fn seeded(seed: u64) -> Soup {
+        Soup(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    /// Uniform-enough below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;

@@ -191,3 +191,48 @@ fn every_legal_turn_has_an_xboard_recipe() {
         }
     }
 }
+
+/// Found by the FEN fuzz target under overflow checks: move counters near `u32::MAX` in a FEN
+/// overflowed on the next move. Every variant reads them clamped to a billion plies.
+#[test]
+fn huge_move_counters_are_clamped() {
+    use kaleido::mailbox::fen::COUNTER_LIMIT;
+    for info in VARIANTS {
+        let mut session = info
+            .new_session(&VariantOptions::default())
+            .expect("default options are valid");
+        let mut fields: Vec<String> = session
+            .fen(Dialect::Uci)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        // The counters are the last two numeric fields (Sonic writes its kings after them).
+        let counters: Vec<usize> = (0..fields.len())
+            .filter(|&i| fields[i].bytes().all(|b| b.is_ascii_digit()))
+            .collect();
+        let [.., halfmove, fullmove] = counters[..] else {
+            panic!("{}: no move counters in {fields:?}", info.name);
+        };
+        fields[halfmove] = u32::MAX.to_string();
+        fields[fullmove] = u32::MAX.to_string();
+        let fen = fields.join(" ");
+        session
+            .set_fen(&fen, Dialect::Uci)
+            .unwrap_or_else(|e| panic!("{}: {fen}: {e}", info.name));
+        let read: Vec<String> = session
+            .fen(Dialect::Uci)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let limit = COUNTER_LIMIT.to_string();
+        assert_eq!(
+            (&read[halfmove], &read[fullmove]),
+            (&limit, &limit),
+            "{}",
+            info.name
+        );
+        session
+            .self_check(7, 4, 20)
+            .unwrap_or_else(|e| panic!("{}: {e}", info.name));
+    }
+}

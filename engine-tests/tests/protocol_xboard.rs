@@ -178,6 +178,12 @@ fn bad_input_gets_the_error_answer_and_the_position_stays() {
             "Illegal move: a9a10",
         ),
         ("symmetron drop", "usermove @f5".into(), "Illegal move: @f5"),
+        // Found by the fuzz harness: an empty part was kept as a ply of the turn.
+        (
+            "empty move",
+            "usermove".into(),
+            "Error (usermove takes a move): usermove",
+        ),
         (
             "sonic chain",
             "usermove d7d5,d5d4".into(),
@@ -228,6 +234,32 @@ fn bad_input_gets_the_error_answer_and_the_position_stays() {
     assert!(answer(&mut t, "").is_empty(), "an empty line is ignored");
     // The game goes on from the same position.
     assert!(answer(&mut t, "usermove e7e5").is_empty());
+    t.send("quit");
+    assert!(t.finish());
+}
+
+/// Found by the XBoard fuzz target: a refused `variant` and an `option` that changes no rule of
+/// this game (another game's option, or the value it has) kept the position but forgot its
+/// plies, so the next `undo` answered `Error (no move to undo)`.
+#[test]
+fn a_refused_variant_or_an_unchanged_option_keeps_the_plies() {
+    let (mut t, _) = xboard();
+    answer(&mut t, "new");
+    answer(&mut t, "force");
+    answer(&mut t, "usermove e2e4");
+    let after_e4 = fen(&mut t);
+    answer(&mut t, "usermove e7e5");
+    let after_e5 = fen(&mut t);
+    let refused = answer(&mut t, "variant tic-tac-toe");
+    assert!(
+        refused[0].starts_with("Error (unsupported variant)"),
+        "{refused:?}"
+    );
+    // Sonic's rule option: chess keeps it for later, its own rules do not change.
+    assert!(answer(&mut t, "option Crooked=1").is_empty());
+    assert_eq!(fen(&mut t), after_e5);
+    assert!(answer(&mut t, "undo").is_empty(), "undo is refused");
+    assert_eq!(fen(&mut t), after_e4);
     t.send("quit");
     assert!(t.finish());
 }

@@ -20,6 +20,22 @@ pub fn side_letter(c: char, side: Side) -> char {
     }
 }
 
+/// FEN move counters above this are read as this, so that counting on from any FEN cannot
+/// overflow (a billion plies: no game comes near it).
+pub const COUNTER_LIMIT: u32 = 1 << 30;
+
+/// A FEN move counter field: missing means `default`; `name` says which in the error. (A move
+/// number of at least 1 is the caller's business.)
+pub fn parse_counter(field: Option<&str>, default: u32, name: &str) -> Result<u32, String> {
+    match field {
+        None => Ok(default),
+        Some(t) => t
+            .parse::<u32>()
+            .map(|n| n.min(COUNTER_LIMIT))
+            .map_err(|_| format!("bad {name} '{t}'")),
+    }
+}
+
 /// One cell of a FEN board field.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FenCell {

@@ -8,6 +8,7 @@
 //! The protocol layer sees only `Box<dyn Session>`: strings in, strings out. Nothing here knows
 //! any variant's rules.
 
+pub mod driver;
 pub mod engine;
 pub mod uci;
 pub mod xboard;

@@ -31,7 +31,8 @@ pub struct Go {
     pub searchmoves: Vec<String>,
 }
 
-const GO_KEYWORDS: &[&str] = &[
+/// Every keyword `go` reads (the fuzz harness builds its vocabulary from these too).
+pub const GO_KEYWORDS: &[&str] = &[
     "wtime",
     "btime",
     "winc",
@@ -322,6 +323,7 @@ impl Uci {
             self.out.line(row);
         }
         self.out.line(&format!("Variant: {}", session.variant()));
+        self.out.line(&format!("Options: {}", session.options()));
         self.out
             .line(&format!("Fen: {}", session.fen(Dialect::Uci)));
         self.out.line(&format!("Key: {:016x}", session.key()));

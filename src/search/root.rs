@@ -291,8 +291,10 @@ impl<G: Game> Worker<'_, G> {
         }
         let score = root_moves[0].score;
         if let Some(mate) = limits.mate {
-            // `mate N`: a mate in at most N moves (2N - 1 plies) is what was asked for.
-            if score >= MATE - (2 * mate as Score - 1) {
+            // `mate N`: a mate in at most N moves (2N - 1 plies) is what was asked for; no line
+            // is longer than MAX_PLY, so a larger N (up to u32::MAX from the GUI) means any mate.
+            let plies = mate.saturating_mul(2).saturating_sub(1).min(MAX_PLY as u32);
+            if score >= MATE - plies as Score {
                 return true;
             }
         }

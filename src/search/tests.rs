@@ -566,6 +566,22 @@ fn mate_limit_stops_once_a_short_enough_mate_is_found() {
     assert!(infos.last().is_some_and(|i| i.depth < 10));
 }
 
+/// Found by the UCI fuzz target under overflow checks: `go mate 2147483647` overflowed the
+/// plies of the mate asked for; wrapped (release build), no mate was ever short enough and the
+/// search ran on to its depth limit.
+#[test]
+fn the_largest_mate_limit_means_any_mate() {
+    for mate in [u32::MAX, 2_147_483_647] {
+        let limits = Limits {
+            mate: Some(mate),
+            ..limits()
+        };
+        let (result, infos) = run(&Nim::new_pile(9, 3), &limits);
+        assert_eq!(result.score, MATE - 5, "mate {mate}");
+        assert!(infos.last().is_some_and(|i| i.depth < 10), "mate {mate}");
+    }
+}
+
 #[test]
 fn pv_and_ponder_move_are_legal_and_follow_the_best_move() {
     let game = TicTacToe::after(&[4, 1]);

@@ -8,6 +8,12 @@ use super::params::*;
 use super::{Control, Limits};
 use crate::game::{Score, Side};
 
+/// `share` per thousand of `ms`, exact for every clock a GUI can send (`go wtime` saturates at
+/// `u64::MAX`, where `ms * share` would overflow).
+fn permille(ms: u64, share: u64) -> u64 {
+    (u128::from(ms) * u128::from(share) / 1000) as u64
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
     /// Milliseconds after which no new iteration starts; `None`: no time limit.
@@ -54,16 +60,16 @@ impl TimeManager {
             (m as u64).clamp(1, MAX_MOVES_TO_GO)
         });
         let planned =
-            available / moves_to_go + increment.saturating_mul(INCREMENT_SHARE_PERMILLE) / 1000;
+            (available / moves_to_go).saturating_add(permille(increment, INCREMENT_SHARE_PERMILLE));
         let (soft, hard) = if moves_to_go == 1 {
             // The whole clock is for this move: keep a reserve, plan to use half of the rest.
-            let budget = available - available * LAST_MOVE_RESERVE_PERMILLE / 1000;
+            let budget = available - permille(available, LAST_MOVE_RESERVE_PERMILLE);
             (budget / 2, budget)
         } else {
-            let soft = planned.min(available * SOFT_MAX_PERMILLE / 1000);
+            let soft = planned.min(permille(available, SOFT_MAX_PERMILLE));
             let hard = planned
                 .saturating_mul(HARD_FACTOR)
-                .min(available * HARD_MAX_PERMILLE / 1000);
+                .min(permille(available, HARD_MAX_PERMILLE));
             (soft, hard)
         };
         let hard = hard.max(MIN_THINK_MS);
@@ -232,6 +238,27 @@ mod tests {
         let tm = TimeManager::new(&l, Side::White);
         assert_eq!(tm.hard_ms, Some(MIN_THINK_MS));
         assert_eq!(tm.soft_ms, Some(MIN_THINK_MS));
+    }
+
+    /// Found by the UCI fuzz target under overflow checks: `go wtime 18446744073709551615`
+    /// (what any larger number saturates to) overflowed the shares of the clock; in a release
+    /// build they wrapped to a few milliseconds.
+    #[test]
+    fn the_largest_clock_plans_a_long_think() {
+        for (movestogo, winc) in [(None, None), (Some(1), None), (None, Some(u64::MAX))] {
+            let l = Limits {
+                wtime: Some(u64::MAX),
+                winc,
+                movestogo,
+                ..limits()
+            };
+            let tm = TimeManager::new(&l, Side::White);
+            let (soft, hard) = (tm.soft_ms.unwrap_or(0), tm.hard_ms.unwrap_or(0));
+            assert!(
+                soft > u64::MAX / 100 && soft <= hard,
+                "{movestogo:?}: {tm:?}"
+            );
+        }
     }
 
     #[test]

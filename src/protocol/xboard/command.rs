@@ -76,6 +76,8 @@ impl Command {
             "force" => Ok(Command::Force),
             "go" => Ok(Command::Go),
             "playother" => Ok(Command::Playother),
+            // An empty part would count as one of XBoard's plies.
+            "usermove" if args.trim().is_empty() => Err("usermove takes a move"),
             "usermove" => Ok(Command::Usermove(args.to_string())),
             "computer" => Ok(Command::Computer),
             "?" => Ok(Command::MoveNow),
@@ -136,6 +138,10 @@ mod tests {
         assert_eq!(
             Command::parse("usermove  e2e4 "),
             Command::Usermove("e2e4".into())
+        );
+        assert_eq!(
+            Command::parse("usermove  "),
+            Command::Bad("usermove takes a move")
         );
         assert_eq!(Command::parse("remove"), Command::TakeBack(2));
         assert_eq!(

@@ -22,7 +22,7 @@ mod setup;
 pub use clock::{parse_level, thinking_text, Clock};
 pub use features::{features, registry_name, xboard_names};
 
-use super::engine::{default_variant, Engine, MAX_HASH_MB, MAX_THREADS};
+use super::engine::{default_variant, Engine, RuleOptionEffect, MAX_HASH_MB, MAX_THREADS};
 use super::{echo, Event, Output, Protocol};
 use crate::game::{Dialect, Side};
 use crate::search::Limits;
@@ -249,14 +249,15 @@ impl XBoard {
                     for setup in self.engine.session().xboard_setup() {
                         self.out.line(&setup);
                     }
+                    self.reset_turns();
                 }
                 Err(e) => self.error(&format!("variant {name}"), &e),
             },
+            // A refused variant leaves the game as it was, its plies included (`undo` works).
             None => self
                 .out
                 .line(&format!("Error (unsupported variant): {}", echo(name))),
         }
-        self.reset_turns();
         self.restart_analysis();
     }
 
@@ -327,9 +328,16 @@ impl XBoard {
     fn option(&mut self, line: &str, name: &str, value: &str) {
         self.halt();
         match self.engine.set_rule_option(name, value) {
-            Ok(_) => {
+            // A new game only when the rules changed: an option of another variant, or the value
+            // it already had, keeps the game and its plies (`undo` still takes them back).
+            Ok(RuleOptionEffect::Applied) => {
                 self.reset_turns();
                 self.restart_analysis();
+            }
+            // The halt above stopped any search: the engine thinks again if it was on move.
+            Ok(RuleOptionEffect::Unchanged | RuleOptionEffect::NotInThisVariant) => {
+                self.restart_analysis();
+                self.play_if_our_turn();
             }
             Err(e) => self.error(line, &e),
         }
@@ -395,6 +403,7 @@ impl XBoard {
             self.out.line(&format!("# {row}"));
         }
         self.out.line(&format!("# Variant: {}", session.variant()));
+        self.out.line(&format!("# Options: {}", session.options()));
         self.out
             .line(&format!("# Fen: {}", session.fen(Dialect::XBoard)));
         if !self.plies.pending().is_empty() {

@@ -5,7 +5,7 @@ use super::position::*;
 use crate::game::{Dialect, Side};
 use crate::mailbox::{
     self,
-    fen::{letter_side, parse_board, side_letter, write_rank, FenCell},
+    fen::{letter_side, parse_board, parse_counter, side_letter, write_rank, FenCell},
 };
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -123,19 +123,8 @@ pub fn parse(text: &str, _dialect: Dialect) -> Result<Chess, String> {
             pos.ep = Some(ep);
         }
     }
-    pos.halfmove = match fields.get(4) {
-        Some(t) => t
-            .parse()
-            .map_err(|_| format!("bad half-move clock '{t}'"))?,
-        None => 0,
-    };
-    pos.fullmove = match fields.get(5) {
-        Some(t) => t
-            .parse::<u32>()
-            .map_err(|_| format!("bad move number '{t}'"))?
-            .max(1),
-        None => 1,
-    };
+    pos.halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
+    pos.fullmove = parse_counter(fields.get(5).copied(), 1, "move number")?.max(1);
     pos.finish_setup();
     if pos.king_attacked(pos.side.other()) {
         return Err("the side not to move is in check".into());

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::eval::Pair;
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
-use crate::mailbox::fen::{parse_board, write_rank, FenCell};
+use crate::mailbox::fen::{parse_board, parse_counter, write_rank, FenCell};
 use crate::mailbox::zobrist::ZOBRIST;
 use crate::mailbox::{file_of, rank_of, square, Sq, CELLS};
 use std::marker::PhantomData;
@@ -93,16 +93,8 @@ impl<R: Ruleset> PalaceGame<R> {
             other => return Err(format!("side to move must be w or b, not '{other}'")),
         };
         let numbers: Vec<&str> = fields.filter(|f| *f != "-").collect();
-        let parse_number = |i: usize, default: u32| -> Result<u32, String> {
-            numbers.get(i).map_or(Ok(default), |t| {
-                t.parse::<u32>()
-                    .map_err(|_| format!("bad FEN number '{t}'"))
-            })
-        };
-        // Clamped so that counting on from any FEN can never overflow.
-        const COUNTER_LIMIT: u32 = 1 << 30;
-        let halfmove = parse_number(0, 0)?.min(COUNTER_LIMIT);
-        let fullmove = parse_number(1, 1)?.clamp(1, COUNTER_LIMIT);
+        let halfmove = parse_counter(numbers.first().copied(), 0, "half-move clock")?;
+        let fullmove = parse_counter(numbers.get(1).copied(), 1, "move number")?.max(1);
         if numbers.len() > 2 {
             return Err(format!("unexpected FEN field '{}'", numbers[2]));
         }

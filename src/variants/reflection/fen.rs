@@ -6,7 +6,7 @@ use super::layout::Layout;
 use super::piece::*;
 use super::Position;
 use crate::game::Side;
-use crate::mailbox::fen::{parse_board, write_rank, FenCell};
+use crate::mailbox::fen::{parse_board, parse_counter, write_rank, FenCell};
 use crate::mailbox::{square, Sq};
 use arrayvec::ArrayVec;
 
@@ -82,16 +82,8 @@ pub fn parse(layout: &Layout, fen: &str) -> Result<Position, String> {
     };
     let castling = parse_castling(layout, &board, fields.get(2).copied().unwrap_or("-"))?;
     let ep = parse_ep(layout, &board, side, fields.get(3).copied().unwrap_or("-"))?;
-    let number = |i: usize, default: u32| -> Result<u32, String> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| format!("'{t}' is not a move counter")),
-        }
-    };
-    let halfmove = number(4, 0)?;
-    let fullmove = number(5, 1)?.max(1);
+    let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
+    let fullmove = parse_counter(fields.get(5).copied(), 1, "turn number")?.max(1);
     Ok(Position {
         board,
         side,

@@ -2,7 +2,8 @@
 //! (docs/sonic.md §3.2). Springs belong to the variant and are never written.
 //!
 //! Reading is lenient where XBoard and people are: the clocks and the 7th field may be missing
-//! (fresh kings `Kna/Kna` are assumed), because XBoard knows nothing of king forms.
+//! (fresh kings `Kna/Kna` are assumed, and a king not on the board is lost), because XBoard
+//! knows nothing of king forms.
 
 use super::board::{
     kind_of, piece, rank, side_of, sq_at, Position, BISHOP, CASTLE_BK, CASTLE_BQ, CASTLE_WK,
@@ -10,7 +11,9 @@ use super::board::{
 };
 use super::forms::KingState;
 use crate::game::Side;
-use crate::mailbox::fen::{letter_side, parse_board, side_letter, write_rank, FenCell};
+use crate::mailbox::fen::{
+    letter_side, parse_board, parse_counter, side_letter, write_rank, FenCell,
+};
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/Kna";
 /// The start position as XBoard writes it (no king field).
@@ -122,22 +125,27 @@ pub fn parse(fen: &str) -> Result<Position, String> {
             pos.ep = sq;
         }
     }
-    pos.halfmove = match fields.get(4) {
-        Some(t) => t.parse().map_err(|_| format!("bad halfmove clock '{t}'"))?,
-        None => 0,
-    };
-    pos.fullmove = match fields.get(5) {
-        Some(t) => t
-            .parse::<u32>()
-            .map_err(|_| format!("bad move number '{t}'"))?
-            .max(1),
-        None => 1,
-    };
-    if let Some(field) = kings_field {
-        let (w, b) = field
-            .split_once('/')
-            .ok_or_else(|| format!("bad king field '{field}'"))?;
-        pos.kings = [KingState::parse(w)?, KingState::parse(b)?];
+    pos.halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
+    pos.fullmove = parse_counter(fields.get(5).copied(), 1, "move number")?.max(1);
+    match kings_field {
+        Some(field) => {
+            let (w, b) = field
+                .split_once('/')
+                .ok_or_else(|| format!("bad king field '{field}'"))?;
+            pos.kings = [KingState::parse(w)?, KingState::parse(b)?];
+        }
+        // XBoard's six fields: fresh kings, and a king missing from the board was captured
+        // (the game is over) — what `write` gives XBoard for such a position.
+        None => {
+            for side in [Side::White, Side::Black] {
+                if pos.king_sq[side.index()] == NO_SQ {
+                    pos.kings[side.index()] = KingState::Lost;
+                }
+            }
+        }
+    }
+    if pos.kings.iter().all(|k| *k == KingState::Lost) {
+        return Err("no king on the board: a game ends when the first is captured".into());
     }
     for side in [Side::White, Side::Black] {
         let lost = pos.kings[side.index()] == KingState::Lost;

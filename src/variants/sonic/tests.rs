@@ -52,6 +52,25 @@ fn unknown_variant_and_bad_fens_are_errors_not_panics() {
         .expect("xboard fen");
     assert_eq!(g.fen(Dialect::Uci), fen::START);
     assert_eq!(g.fen(Dialect::XBoard), fen::START_XBOARD);
+    assert!(g
+        .set_fen("8/8/8/8/8/8/8/8 w - - 0 1", Dialect::XBoard)
+        .is_err());
+    assert!(g
+        .set_fen("8/8/8/8/8/8/8/8 w - - 0 1 -/-", Dialect::Uci)
+        .is_err());
+}
+
+/// Found by the FEN fuzz target: the XBoard FEN of a game ended by a king capture (no king
+/// field, one king missing) was refused when read back.
+#[test]
+fn xboard_fen_of_a_captured_king_reads_back() {
+    let mut g = game("sonic", false);
+    let over = "6k1/2B5/2p5/8/8/3PpN2/8/1R6 w - - 0 56";
+    g.set_fen(over, Dialect::XBoard)
+        .expect("the engine's own XBoard FEN");
+    assert_eq!(g.fen(Dialect::XBoard), over);
+    assert_eq!(g.fen(Dialect::Uci), format!("{over} -/Kna"));
+    assert_eq!(g.outcome().map(|o| o.result()), Some("0-1"));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use super::board::*;
 use super::position::Position;
 use crate::game::Side;
-use crate::mailbox::fen::{parse_board, write_rank, FenCell};
+use crate::mailbox::fen::{parse_board, parse_counter, write_rank, FenCell};
 use crate::mailbox::square;
 
 fn cell_of(p: Piece) -> FenCell {
@@ -143,14 +143,8 @@ impl Position {
                 rest = &rest[1..];
             }
         }
-        let number = |s: Option<&&str>, default: u32, name: &str| -> Result<u32, String> {
-            match s {
-                None => Ok(default),
-                Some(t) => t.parse::<u32>().map_err(|_| format!("bad {name} '{t}'")),
-            }
-        };
-        pos.halfmove = number(rest.first(), 0, "halfmove clock")?;
-        pos.fullmove = number(rest.get(1), 1, "fullmove number")?.max(1);
+        pos.halfmove = parse_counter(rest.first().copied(), 0, "halfmove clock")?;
+        pos.fullmove = parse_counter(rest.get(1).copied(), 1, "fullmove number")?.max(1);
         if rest.len() > 2 {
             return Err(format!("unexpected '{}' after the FEN", rest[2]));
         }
