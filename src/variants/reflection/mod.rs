@@ -411,10 +411,11 @@ impl Game for Reflection {
         self.generate(&mut legal);
         let (layout, side, board) = (self.layout, self.pos.side, &self.pos.board);
         // The forms a turn may be written in: §1.8; in XBoard also the post-swap form, and a
-        // castling along a file only with its rook parts (its king parts alone are a beginning).
+        // castling along a file sent in parts only with its rook parts (its king parts alone are
+        // a beginning). A comma text is a whole turn in either dialect.
         let forms = |t: Turn| {
             let mut forms = Vec::new();
-            if dialect != Dialect::XBoard || !notation::is_file_castling(t) {
+            if !parsed.open || !notation::is_file_castling(t) {
                 forms.push(notation::components(layout, side, t));
             }
             if dialect == Dialect::XBoard {

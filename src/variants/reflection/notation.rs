@@ -117,7 +117,8 @@ fn parse_component(layout: &Layout, text: &str) -> Result<Component, MoveError> 
 /// What the text says: the components, and (XBoard) whether more parts may follow.
 pub struct Parsed {
     pub comps: Vec<Component>,
-    /// XBoard text: it may be the beginning of a turn sent in parts.
+    /// XBoard text in parts: it may be the beginning of a turn. A comma text is a whole turn
+    /// written as UCI writes it, in either dialect.
     pub open: bool,
     /// The text ended with the null move: more parts must follow.
     pub awaits_more: bool,
@@ -171,7 +172,7 @@ pub fn parse(layout: &Layout, text: &str, dialect: Dialect) -> Result<Parsed, Mo
         )));
     }
     Ok(Parsed {
-        open: dialect == Dialect::XBoard,
+        open: dialect == Dialect::XBoard && !text.contains(','),
         awaits_more,
         comps,
     })

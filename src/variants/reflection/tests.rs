@@ -681,6 +681,9 @@ fn xboard_dialect() {
         c12.parse_move("a6a4 @@@@ l6l4 @@@@ a3a5 @@@@ l3l5", Dialect::XBoard),
         Ok(castle)
     );
+    // The same castling typed as UCI writes it is the whole turn in XBoard too, not a beginning
+    // (a beginning would get `move @@@@` and then a refused `a6a4,l6l4 @@@@`: found by the fuzz).
+    assert_eq!(c12.parse_move("a6a4,l6l4", Dialect::XBoard), Ok(castle));
     let setup = g.xboard_setup();
     assert_eq!(
         setup,
