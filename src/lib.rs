@@ -5,6 +5,7 @@ pub mod cli;
 pub mod game;
 pub mod mailbox;
 pub mod protocol;
+pub mod rng;
 pub mod search;
 pub mod session;
 pub mod tournament;

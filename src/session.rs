@@ -6,6 +6,7 @@ use crate::game::{
     perft, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE,
     MATE_BOUND,
 };
+use crate::rng::SplitMix64;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
 
@@ -267,13 +268,7 @@ pub fn check_playouts<G: Game>(
     playouts: usize,
     max_plies: usize,
 ) -> Result<(), String> {
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = SplitMix64::new(seed);
     for playout in 0..playouts {
         let mut game = start.clone();
         let start_fen = game.fen(Dialect::Uci);
@@ -284,7 +279,7 @@ pub fn check_playouts<G: Game>(
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[(next() % moves.len() as u64) as usize];
+            let mv = rng.pick(&moves);
             let (fen, key) = (game.fen(Dialect::Uci), game.key());
             let text = game.move_text(mv, Dialect::Uci);
             game.make(mv);

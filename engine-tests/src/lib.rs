@@ -3,22 +3,8 @@
 pub mod binary;
 
 use kaleido::game::{Game, MoveList};
+use kaleido::rng::SplitMix64;
 use kaleido::search::{self, Control, Limits, TranspositionTable};
-
-/// A tiny deterministic generator (xorshift) for random-input tests, so that failures reproduce.
-pub struct Soup(pub u64);
-
-impl Soup {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn pick<'a>(&mut self, words: &[&'a str]) -> &'a str {
-        words[(self.next_u64() % words.len() as u64) as usize]
-    }
-}
 
 /// The move a self-play test plays: a seeded random legal move while `random` (to vary the
 /// openings), otherwise the search's choice at a fixed node count (deterministic, one thread).
@@ -26,12 +12,12 @@ pub fn self_play_move<G: Game>(
     game: &G,
     legal: &MoveList<G::Move>,
     random: bool,
-    rng: &mut Soup,
+    rng: &mut SplitMix64,
     nodes: u64,
     tt: &TranspositionTable,
 ) -> G::Move {
     if random {
-        return legal[(rng.next_u64() % legal.len() as u64) as usize];
+        return rng.pick(legal);
     }
     let limits = Limits {
         nodes: Some(nodes),

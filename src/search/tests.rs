@@ -8,11 +8,9 @@ use crate::game::{Dialect, MoveError, Outcome, Side, VariantOptions, MATE, MATE_
 use crate::game::{MoveList, INFINITY};
 use std::sync::atomic::Ordering;
 
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// A well-spread key for a small number.
+fn mix(z: u64) -> u64 {
+    crate::rng::SplitMix64::new(z).next_u64()
 }
 
 /// Take 1 to `max_take` stones from one pile; whoever takes the last stone wins (the side to move

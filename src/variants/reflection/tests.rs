@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::{perft, Game};
+use crate::rng::SplitMix64;
 
 fn game(variant: &str, fen: Option<&str>) -> Reflection {
     let mut g = Reflection::new(variant, &VariantOptions::default()).expect("variant exists");
@@ -339,18 +340,6 @@ fn r11_knight_zone_rule_normal_mini() {
     );
 }
 
-/// Small deterministic generator for the playouts (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
 fn options(pairs: &[(&str, &str)]) -> VariantOptions {
     let mut o = VariantOptions::default();
     for (k, v) in pairs {
@@ -363,7 +352,7 @@ fn options(pairs: &[(&str, &str)]) -> VariantOptions {
 /// every printed turn parses back to itself (both component orders, both dialects), and every
 /// position's FEN reads back to the same FEN.
 fn playouts(variant: &str, opts: &VariantOptions, games: usize, seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     for _ in 0..games {
         let mut g = Reflection::new(variant, opts).unwrap();
         let mut trail = Vec::new();
@@ -384,7 +373,7 @@ fn playouts(variant: &str, opts: &VariantOptions, games: usize, seed: u64) {
             let mut slow = MoveList::new();
             movegen::legal_turns_slow(g.layout, &g.pos, g.rules, &mut slow);
             assert_eq!(list.as_slice(), slow.as_slice(), "{}", g.fen(Dialect::Uci));
-            let mv = list[rng.below(list.len())];
+            let mv = rng.pick(&list);
             let text = g.move_text(mv, Dialect::Uci);
             assert_eq!(g.parse_move(&text, Dialect::Uci), Ok(mv), "{text}");
             if let Some((a, b)) = text.split_once(',') {
@@ -594,7 +583,7 @@ fn perft_speed_deep() {
 /// games that prefer captures (to reach checks, unpaired pieces and re-pairings).
 #[test]
 fn influence_shortcut_matches_the_full_check_test() {
-    let mut rng = Rng(0xC0FFEE);
+    let mut rng = SplitMix64::new(0xC0FFEE);
     let mut checks = 0;
     for name in NAMES {
         for opts in [options(&[]), options(&[("CaptureTwin", "true")])] {
@@ -613,9 +602,9 @@ fn influence_shortcut_matches_the_full_check_test() {
                     let captures: Vec<Turn> =
                         list.iter().copied().filter(|m| g.is_noisy(*m)).collect();
                     let mv = if !captures.is_empty() && rng.below(3) > 0 {
-                        captures[rng.below(captures.len())]
+                        rng.pick(&captures)
                     } else {
-                        list[rng.below(list.len())]
+                        rng.pick(&list)
                     };
                     g.make(mv);
                 }

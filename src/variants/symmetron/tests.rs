@@ -4,6 +4,7 @@
 use super::make::victim_square;
 use super::*;
 use crate::game::{perft, Dialect, Game, MoveList};
+use crate::rng::SplitMix64;
 use std::collections::BTreeSet;
 
 fn game(fen: &str) -> Symmetron {
@@ -293,7 +294,7 @@ fn type_change_letter_is_upper_case_for_both_sides() {
 fn check_detection_matches_generated_captures() {
     // The attack test must agree with "some enemy pseudo-legal move captures the King".
     let g = game(START_FEN);
-    let mut rng = 0x1234_5678_9ABC_DEF0u64;
+    let mut rng = SplitMix64::new(0x1234_5678_9ABC_DEF0);
     let mut pos = g.position().clone();
     for _ in 0..400 {
         let mut list = MoveList::new();
@@ -301,10 +302,7 @@ fn check_detection_matches_generated_captures() {
         if list.is_empty() || pos.halfmove >= MOVE_RULE_PLIES {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let m = list[(rng % list.len() as u64) as usize];
+        let m = rng.pick(&list);
         pos.make(m);
         for side in [Side::White, Side::Black] {
             let king = pos.kings[side.index()];
@@ -323,19 +321,12 @@ fn check_detection_matches_generated_captures() {
     }
 }
 
-/// A tiny xorshift so the playouts are the same on every run.
-fn next(rng: &mut u64) -> u64 {
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    *rng
-}
-
 #[test]
 fn random_playouts_keep_state_consistent() {
     let mut stats = [0usize; 4]; // resurrections, drops of retrieved pieces, explosions, flips
-    for seed in 1..=12u64 {
-        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                                 // Explosions are rare in random play: these twelve seeds reach two (and every other rule).
+    for seed in 16..=27u64 {
+        let mut rng = SplitMix64::new(seed);
         let mut g = game(START_FEN);
         for _ in 0..300 {
             if g.outcome().is_some() {
@@ -393,7 +384,7 @@ fn random_playouts_keep_state_consistent() {
                 assert_eq!(g.fen(Dialect::Uci), fen);
                 assert_eq!(g.key(), key);
             }
-            let m = list[(next(&mut rng) % list.len() as u64) as usize];
+            let m = rng.pick(&list);
             match m.kind {
                 MoveKind::Drop | MoveKind::DropFlip
                     if !board::is_magic_kind(kind(g.position().at(m.from))) =>
@@ -547,7 +538,7 @@ fn perft_speed_tracked_vs_naive() {
 #[ignore]
 fn legality_speed_naive_vs_attack_test() {
     let mut positions = Vec::new();
-    let mut rng = 7u64;
+    let mut rng = SplitMix64::new(7);
     let mut g = game(START_FEN);
     for _ in 0..200 {
         let mut list = MoveList::new();
@@ -555,7 +546,7 @@ fn legality_speed_naive_vs_attack_test() {
         if list.is_empty() || g.outcome().is_some() {
             break;
         }
-        g.make(list[(next(&mut rng) % list.len() as u64) as usize]);
+        g.make(rng.pick(&list));
         positions.push(g.position().clone());
     }
     let rounds = 20;
