@@ -1,7 +1,7 @@
 //! Rules tests: the worked examples of docs/reflection.md §1.10 with their exact turn sets.
 
 use super::*;
-use crate::game::{perft, Game};
+use crate::game::Game;
 use crate::rng::SplitMix64;
 
 fn game(variant: &str, fen: Option<&str>) -> Reflection {
@@ -18,15 +18,6 @@ fn turns(g: &Reflection) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|&m| g.move_text(m, Dialect::Uci)).collect();
     v.sort();
     v
-}
-
-#[test]
-fn perft_one_from_every_start() {
-    let expected = [20, 20, 20, 20, 9, 9, 10, 10, 20];
-    for (name, n) in NAMES.iter().zip(expected) {
-        let mut g = game(name, None);
-        assert_eq!(perft(&mut g, 1), n, "{name}: {:?}", turns(&g));
-    }
 }
 
 /// The generated set equals `expected` exactly (order-insensitive), and none of `illegal`.
@@ -427,25 +418,6 @@ fn random_playouts_under_every_option() {
     }
 }
 
-/// Prints perft counts and speed (run with `--ignored --nocapture`); a measuring tool, not a check.
-#[test]
-#[ignore]
-fn perft_speed_report() {
-    for name in NAMES {
-        let mut g = game(name, None);
-        for depth in 1..=4 {
-            let t = std::time::Instant::now();
-            let n = perft(&mut g, depth);
-            let s = t.elapsed().as_secs_f64();
-            println!(
-                "{name} perft({depth}) = {n}  {:.2}s  {:.0} nps",
-                s,
-                n as f64 / s.max(1e-9)
-            );
-        }
-    }
-}
-
 fn game_with(variant: &str, fen: &str, opts: &[(&str, &str)]) -> Reflection {
     let mut g = Reflection::new(variant, &options(opts)).unwrap();
     g.set_fen(fen, Dialect::Uci).unwrap();
@@ -557,26 +529,6 @@ fn castling_through_an_attacked_square_is_illegal() {
     );
     let white = turns(&g);
     assert!(!white.contains(&"d1b1,d8b8".to_string()), "{white:?}");
-}
-
-/// Speed figure for the report: perft(6) of reflection-8, perft(5) of reflection-14 and two-board.
-#[test]
-#[ignore]
-fn perft_speed_deep() {
-    for (name, depth) in [
-        ("reflection-8", 6),
-        ("reflection-14", 5),
-        ("reflection-twoboard", 5),
-    ] {
-        let mut g = game(name, None);
-        let t = std::time::Instant::now();
-        let n = perft(&mut g, depth);
-        let s = t.elapsed().as_secs_f64();
-        println!(
-            "{name} perft({depth}) = {n}  {s:.2}s  {:.0} nps",
-            n as f64 / s
-        );
-    }
 }
 
 /// The influence shortcut of `legal_turns` against the full test on every turn, over many random

@@ -3,7 +3,7 @@
 
 use super::make::victim_square;
 use super::*;
-use crate::game::{perft, Dialect, Game, MoveList};
+use crate::game::{Dialect, Game, MoveList};
 use crate::rng::SplitMix64;
 use std::collections::BTreeSet;
 
@@ -51,7 +51,6 @@ fn after(fen: &str, mv: &str) -> String {
 fn t0_start_position_has_116_moves() {
     let g = game(START_FEN);
     assert_eq!(all_moves(&g).len(), 116);
-    assert_eq!(perft(&mut g.clone(), 1), 116);
     let drops = moves_of(START_FEN, "@");
     assert_eq!(drops.len(), 44);
     assert!(drops.contains("@a4") && drops.contains("@k7"));
@@ -508,88 +507,6 @@ fn bad_input_is_refused_without_panic() {
         g.parse_move("zz", Dialect::Uci),
         Err(MoveError::Unparsable(_))
     ));
-}
-
-/// Speed of perft with tracked vs naive modifiers (run with `--ignored --nocapture`).
-#[test]
-#[ignore]
-fn perft_speed_tracked_vs_naive() {
-    for fen in BENCH
-        .iter()
-        .map(|f| if *f == "startpos" { START_FEN } else { f })
-    {
-        for mode in [ModifierMode::Naive, ModifierMode::Tracked] {
-            let mut g = game(fen);
-            g.set_modifier_mode(mode);
-            let t = std::time::Instant::now();
-            let n = perft(&mut g, 3);
-            let s = t.elapsed().as_secs_f64();
-            println!(
-                "{mode:?} perft(3) {n} nodes {s:.2}s {:.0} knps  {fen}",
-                n as f64 / s / 1000.0
-            );
-        }
-    }
-}
-
-/// The fully naive legality test: generate every enemy move (modifiers by 5x5 scans) and look
-/// for a King capture, against the attack test with tracked modifiers. Run with `--ignored`.
-#[test]
-#[ignore]
-fn legality_speed_naive_vs_attack_test() {
-    let mut positions = Vec::new();
-    let mut rng = SplitMix64::new(7);
-    let mut g = game(START_FEN);
-    for _ in 0..200 {
-        let mut list = MoveList::new();
-        g.generate(&mut list);
-        if list.is_empty() || g.outcome().is_some() {
-            break;
-        }
-        g.make(rng.pick(&list));
-        positions.push(g.position().clone());
-    }
-    let rounds = 20;
-    for naive in [true, false] {
-        let t = std::time::Instant::now();
-        let mut legal = 0usize;
-        for _ in 0..rounds {
-            for p in &positions {
-                let mut pos = p.clone();
-                pos.mode = if naive {
-                    ModifierMode::Naive
-                } else {
-                    ModifierMode::Tracked
-                };
-                let mut pseudo = MoveList::new();
-                pos.pseudo_moves(&mut pseudo, Wanted::All);
-                let us = pos.side;
-                for &m in &pseudo {
-                    pos.make(m);
-                    let king = pos.kings[us.index()];
-                    let attacked = if naive {
-                        let mut replies = MoveList::new();
-                        pos.pseudo_moves(&mut replies, Wanted::All);
-                        replies.iter().any(|&r| victim_square(r) == Some(king))
-                    } else {
-                        pos.attacked(king, us.other())
-                    };
-                    pos.unmake();
-                    legal += usize::from(!attacked);
-                }
-            }
-        }
-        let s = t.elapsed().as_secs_f64();
-        println!(
-            "{} legal moves {legal} in {s:.3}s: {:.0} positions/s",
-            if naive {
-                "naive (generate replies, scan modifiers)"
-            } else {
-                "attack test + tracked modifiers"
-            },
-            (rounds * positions.len()) as f64 / s
-        );
-    }
 }
 
 /// A scripted game with every special move, as XBoard parts (one turn a line) and the final
