@@ -211,7 +211,7 @@ impl Board {
 }
 
 /// Splits a board field into ranks (top rank first), each a list of cells.
-pub fn parse_board(field: &str) -> Result<Vec<Vec<FenCell>>, String> {
+fn parse_board(field: &str) -> Result<Vec<Vec<FenCell>>, String> {
     let mut ranks = Vec::new();
     for rank_text in field.split('/') {
         let mut cells = Vec::new();
@@ -302,7 +302,7 @@ pub fn side_field(side: Side) -> char {
 }
 
 /// Writes one rank (left to right) with empty runs as numbers.
-pub fn write_rank(cells: impl IntoIterator<Item = FenCell>, out: &mut String) {
+fn write_rank(cells: impl IntoIterator<Item = FenCell>, out: &mut String) {
     let mut run = 0;
     for cell in cells {
         match cell {

@@ -116,10 +116,6 @@ impl Geometry {
         (0..CELLS as Sq).filter(move |&s| self.exists[s as usize])
     }
 
-    pub fn is_grid(sq: Sq) -> bool {
-        (sq as usize) < GRID_CELLS
-    }
-
     /// `e4`, `m10`, or an off-board slot's own name.
     pub fn name(&self, sq: Sq, dialect: Dialect) -> String {
         if let Some((name, _)) = self.extra.iter().find(|(_, s)| *s == sq) {

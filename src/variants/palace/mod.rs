@@ -78,12 +78,6 @@ pub const fn color_of(cell: Cell) -> usize {
     ((cell >> 4) & 1) as usize
 }
 
-/// Whether `cell` holds a piece of colour `color`.
-#[inline]
-pub const fn is_color(cell: Cell, color: usize) -> bool {
-    cell != EMPTY && cell & OFF == 0 && color_of(cell) == color
-}
-
 /// A move of one piece; captures are read from the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Move {

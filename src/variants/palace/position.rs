@@ -2,9 +2,7 @@
 //! undo stack and the per-ply history (keys and check flags) that the repetition ruling reads.
 
 use super::movegen::Board;
-use super::{
-    color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
-};
+use super::{color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, KIND_MASK, OFF, PALACE, RANKS};
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
 use crate::mailbox::fen::{side_field, write_board, Fen, FenCell};
 use crate::mailbox::zobrist::ZOBRIST;
@@ -466,11 +464,6 @@ impl<R: Ruleset> PalaceGame<R> {
         } else {
             Outcome::win(winner, format!("{} is stalemated", side_name(self.side)))
         }
-    }
-
-    /// Whether `sq` is on `color`'s side of the river.
-    pub fn in_half(&self, sq: Sq, color: usize) -> bool {
-        R::zones()[sq as usize] & (HALF << color) != 0
     }
 
     /// The kind on `sq`, if a piece stands there.
