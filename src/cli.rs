@@ -2,20 +2,20 @@
 //! binary runs the protocol loop; the subcommands print plain lines, errors go to stderr and exit
 //! non-zero.
 
-mod record;
+pub mod match_rules;
+pub mod record;
 
 use crate::game::{Dialect, VariantOptions};
+use crate::perft;
 use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::protocol::{self, uci};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::Session;
-use crate::tournament::{self, MatchArgs};
 use crate::variants;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -42,8 +42,9 @@ pub enum Command {
     Perft {
         #[command(flatten)]
         position: PositionArgs,
+        /// Plies; deeper than the search's longest line (128) is refused.
         #[arg(long)]
-        depth: u32,
+        depth: u64,
         /// One `MOVE: COUNT` line per root move.
         #[arg(long)]
         divide: bool,
@@ -83,17 +84,43 @@ pub enum Command {
         variant: Option<String>,
     },
     /// Replays a game record (SAN for chess, each game's record notation otherwise).
+    /// The variant, options and start position come from the record's `Variant` (none: chess),
+    /// `Options` and `FEN` tags unless given here (`--option` adds to and overrides the tag's
+    /// options).
     Replay {
-        #[command(flatten)]
-        position: PositionArgs,
+        #[arg(long)]
+        variant: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
         file: PathBuf,
         /// Also print the FEN after every move (for studying a game position by position).
         #[arg(long)]
         every_fen: bool,
     },
+    /// Kaleido's own board in a web browser: serves it on http://HOST:PORT/ and prints the URL.
+    Gui {
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// 0 picks a free port.
+        #[arg(long, default_value_t = 8088)]
+        port: u16,
+    },
+    /// How a person enters MOVE (UCI notation, as `moves` prints it) in XBoard, one action a line
+    /// in XBoard's square names: `drag FROM TO`, `choose LETTER` (in XBoard's piece picker),
+    /// `wait` (the engine answers `move @@@@`, the move comes back), `type TEXT` (into XBoard's
+    /// move type-in box, where no mouse form exists). The position is read as the person's side
+    /// to move.
+    Person {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+        mv: String,
+    },
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
-    Match(Box<MatchArgs>),
+    Match(Box<kaleido_referee::MatchArgs>),
 }
 
 /// Variant, start position and rule options: common to the subcommands that take `--variant`.
@@ -225,24 +252,22 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             depth,
             divide,
         } => {
+            let depth = perft::check_depth(depth)?;
             let (session, _) = position.session()?;
-            let start = Instant::now();
-            let nodes = if depth == 0 {
-                1
-            } else {
-                let counts = session.perft_divide(depth, Dialect::Uci);
-                if divide {
-                    for (mv, n) in &counts {
-                        say(&format!("{mv}: {n}"))?;
-                    }
+            let counts = session
+                .perft(depth, Dialect::Uci, &Control::default())
+                .map_err(|e| e.to_string())?;
+            if divide {
+                for (mv, n) in &counts.divide {
+                    say(&format!("{mv}: {n}"))?;
                 }
-                counts.iter().map(|(_, n)| n).sum()
-            };
-            let seconds = start.elapsed().as_secs_f64();
-            say(&format!("nodes {nodes}"))?;
+            }
+            let seconds = counts.elapsed.as_secs_f64();
+            say(&format!("nodes {}", counts.nodes))?;
             eprintln!(
-                "perft {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nps",
-                nodes as f64 / seconds.max(1e-9)
+                "perft {depth}: {} nodes in {seconds:.3} s, {:.0} nps",
+                counts.nodes,
+                counts.nodes as f64 / seconds.max(1e-9)
             );
         }
         Command::Play { position, moves } => {
@@ -310,14 +335,29 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             crate::bench::run(depth, variant.as_deref())?;
         }
         Command::Replay {
-            position,
+            variant,
+            fen,
+            options,
             file,
             every_fen,
         } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let (mut session, _) = position.session()?;
             let record = record::read(&text);
+            let position = PositionArgs {
+                // No Variant tag means chess, as PGN has it.
+                variant: variant
+                    .or_else(|| record.variant.clone())
+                    .unwrap_or_else(|| "chess".into()),
+                fen,
+                options: record
+                    .options
+                    .iter()
+                    .map(|(name, value)| format!("{name}={value}"))
+                    .chain(options)
+                    .collect(),
+            };
+            let (mut session, _) = position.session()?;
             if position.fen.is_none() {
                 if let Some(fen) = &record.fen {
                     session
@@ -353,8 +393,17 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 }
             }
         }
+        Command::Person { position, mv } => {
+            let (session, _) = position.session()?;
+            for action in protocol::xboard::person::recipe(session.as_ref(), &mv, Dialect::Uci)? {
+                say(&action.to_string())?;
+            }
+        }
         Command::Match(args) => {
-            tournament::run(&args)?;
+            kaleido_referee::run(&args, &match_rules::KaleidoRules)?;
+        }
+        Command::Gui { host, port } => {
+            crate::gui::serve(&host, port)?;
         }
     }
     Ok(())

@@ -229,6 +229,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn compute_key(&self) -> u64;
     /// Plies played since the start position or FEN (the length of the undo stack).
     fn plies(&self) -> usize;
+    /// The number of the current move as the FEN counts it: 1 at the start, one more after each
+    /// Black move. Game records number their moves from it. The default, for games whose FEN has
+    /// no move number, counts from 1 at the position set up with White to move.
+    fn move_number(&self) -> u32 {
+        self.plies() as u32 / 2 + 1
+    }
 
     /// Every legal move (perft counts exactly these).
     fn generate(&self, moves: &mut MoveList<Self::Move>);
@@ -253,6 +259,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn no_moves_outcome(&self) -> Outcome;
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
+    /// The same evaluation as counts of the game's named weights (`crate::eval`), what the
+    /// tuner fits; `None` for a game whose evaluation has no weight file.
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        None
+    }
 
     /// Captures, promotions and the like: ordered by `order_hint`, kept out of killers/history.
     fn is_noisy(&self, mv: Self::Move) -> bool;
@@ -275,6 +286,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// A text picture of the board for humans.
     fn diagram(&self) -> String;
+    /// The board as a person must see it (`board_view`): shape, square kinds, pieces and state.
+    /// Every registered variant describes its board (engine-tests checks it); the default, an
+    /// empty board, serves games that are never shown (the search's test games).
+    fn board_view(&self) -> crate::board_view::BoardView {
+        crate::board_view::BoardView::rectangle(0, 0, self.side_to_move())
+    }
+    /// What a person reads for a step's choice (`turn::Step::choice`) in a picker, e.g. `q` ->
+    /// `Queen`; the choice's own text by default.
+    fn choice_label(&self, choice: &str) -> String {
+        choice.to_string()
+    }
 
     /// How a person enters `mv`, part by part, in `dialect`'s square names: every order the game
     /// accepts (a Reflection pair may start with either piece). Distinct legal moves must have
@@ -316,21 +338,8 @@ pub fn occurrences(keys: &[u64], reversible: usize) -> usize {
         .count()
 }
 
-/// Counts the leaf nodes of the legal move tree to `depth`.
-pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
-    let mut moves = MoveList::new();
-    game.generate(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    let mut nodes = 0;
-    for &mv in &moves {
-        game.make(mv);
-        nodes += perft(game, depth - 1);
-        game.unmake();
-    }
-    nodes
-}
+/// Perft lives in its own module; the variants' tests reach it here too.
+pub use crate::perft::perft;
 
 #[cfg(test)]
 mod tests {

@@ -1,13 +1,16 @@
 //! Kaleido: a mailbox engine for chess variants from the Chess Variant Pages.
 
 pub mod bench;
+pub mod board_view;
 pub mod cli;
+pub mod eval;
 pub mod game;
+pub mod gui;
 pub mod mailbox;
+pub mod perft;
 pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod session;
-pub mod tournament;
 pub mod turn;
 pub mod variants;

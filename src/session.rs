@@ -2,10 +2,12 @@
 //! strings and FENs, so the protocol layer never sees a variant's types. Implemented once,
 //! generically, for every `Game`.
 
+use crate::board_view::BoardView;
+use crate::eval::EvalTrace;
 use crate::game::{
-    perft, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE,
-    MATE_BOUND,
+    Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
 };
+use crate::perft;
 use crate::rng::SplitMix64;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
@@ -72,19 +74,43 @@ pub trait Session: Send {
     fn undo(&mut self) -> bool;
     /// Every legal move string (the strings perft counts).
     fn legal_moves(&self, dialect: Dialect) -> Vec<String>;
+    /// A legal move given in `from`, written the way `to` writes it; nothing changes.
+    fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
+    /// The side to move is in check (as the game defines it), for a board to say so.
+    fn in_check(&self) -> bool;
     fn plies(&self) -> usize;
+    /// The number of the current move as game records count it (`Game::move_number`).
+    fn move_number(&self) -> u32;
     fn key(&self) -> u64;
     /// A turn being built by a person: what may follow the steps entered so far (`turn`).
     fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions;
     /// The steps of a legal move given as text (the first order the game accepts), e.g. to show
     /// the last turn; on error nothing is changed.
     fn turn_steps(&self, text: &str, dialect: Dialect) -> Result<Vec<Step>, MoveError>;
-    /// Leaf counts below each root move (`depth` >= 1).
-    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)>;
+    /// Perft as every front end runs it: exact, stoppable through `control`, `depth` at most
+    /// [`perft::MAX_DEPTH`]. Only a session without a move tree (a test double) keeps this
+    /// default.
+    fn perft(&self, depth: u32, _: Dialect, _: &Control) -> Result<perft::Counts, perft::Refusal> {
+        Err(perft::Refusal::NoMoveTree(depth))
+    }
+    /// The leaf counts below each root move (`depth` >= 1), not stoppable.
+    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)> {
+        self.perft(depth, dialect, &Control::default())
+            .map(|counts| counts.divide)
+            .unwrap_or_default()
+    }
     fn diagram(&self) -> String;
+    /// What a board on screen draws (`board_view`).
+    fn board_view(&self) -> BoardView;
+    /// A step's choice in words (`Game::choice_label`).
+    fn choice_label(&self, choice: &str) -> String;
     fn evaluate(&self) -> Score;
+    /// The evaluation as counts of the game's named weights (for the tuner; `Game::eval_trace`).
+    fn eval_trace(&self) -> Option<EvalTrace>;
+    /// Whether a legal move is noisy (a capture or the like: what quiescence searches).
+    fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError>;
     fn xboard_variant(&self) -> &'static str;
     fn xboard_setup(&self) -> Vec<String>;
     /// Searches the current position; `report` receives each iteration's lines.
@@ -118,6 +144,17 @@ impl<G: Game> GameSession<G> {
     pub fn game(&self) -> &G {
         &self.game
     }
+
+    /// Logged after every change of the position, so that a tool driving a GUI can compare the
+    /// GUI's board with the engine's without a query that would disturb the game
+    /// (`scripts/xboard/person.py` reads these lines).
+    fn log_position(&self) {
+        log::info!(
+            "position {} | xboard {}",
+            self.game.fen(Dialect::Uci),
+            self.game.fen(Dialect::XBoard)
+        );
+    }
 }
 
 /// Texts of a line of moves played from `game`.
@@ -144,7 +181,9 @@ impl<G: Game> Session for GameSession<G> {
         }
     }
     fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
-        self.game.set_fen(fen, dialect)
+        self.game.set_fen(fen, dialect)?;
+        self.log_position();
+        Ok(())
     }
     fn fen(&self, dialect: Dialect) -> String {
         self.game.fen(dialect)
@@ -155,6 +194,7 @@ impl<G: Game> Session for GameSession<G> {
         }
         let mv = self.game.parse_move(text, dialect)?;
         self.game.make(mv);
+        self.log_position();
         Ok(())
     }
     fn undo(&mut self) -> bool {
@@ -162,6 +202,7 @@ impl<G: Game> Session for GameSession<G> {
             return false;
         }
         self.game.unmake();
+        self.log_position();
         true
     }
     fn legal_moves(&self, dialect: Dialect) -> Vec<String> {
@@ -171,6 +212,13 @@ impl<G: Game> Session for GameSession<G> {
             .iter()
             .map(|&m| self.game.move_text(m, dialect))
             .collect()
+    }
+    fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.game.parse_move(text, from)?;
+        Ok(self.game.move_text(mv, to))
     }
     fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions {
         turn::turn_options(&self.game, entered, dialect)
@@ -190,31 +238,44 @@ impl<G: Game> Session for GameSession<G> {
     fn side_to_move(&self) -> Side {
         self.game.side_to_move()
     }
+    fn in_check(&self) -> bool {
+        self.game.in_check()
+    }
     fn plies(&self) -> usize {
         self.game.plies()
+    }
+    fn move_number(&self) -> u32 {
+        self.game.move_number()
     }
     fn key(&self) -> u64 {
         self.game.key()
     }
-    fn perft_divide(&self, depth: u32, dialect: Dialect) -> Vec<(String, u64)> {
-        use rayon::prelude::*;
-        let mut moves = MoveList::new();
-        self.game.generate(&mut moves);
-        moves
-            .par_iter()
-            .map(|&mv| {
-                let text = self.game.move_text(mv, dialect);
-                let mut g = self.game.clone();
-                g.make(mv);
-                (text, perft(&mut g, depth.saturating_sub(1)))
-            })
-            .collect()
+    fn perft(
+        &self,
+        depth: u32,
+        dialect: Dialect,
+        control: &Control,
+    ) -> Result<perft::Counts, perft::Refusal> {
+        perft::divide(&self.game, depth, dialect, control)
     }
     fn diagram(&self) -> String {
         self.game.diagram()
     }
+    fn board_view(&self) -> BoardView {
+        self.game.board_view()
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        self.game.choice_label(choice)
+    }
     fn evaluate(&self) -> Score {
         self.game.evaluate()
+    }
+    fn eval_trace(&self) -> Option<EvalTrace> {
+        self.game.eval_trace()
+    }
+    fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError> {
+        let mv = self.game.parse_move(text, dialect)?;
+        Ok(self.game.is_noisy(mv))
     }
     fn xboard_variant(&self) -> &'static str {
         self.game.xboard_variant()

@@ -9,7 +9,9 @@
 use crate::game::{Dialect, Game, MoveList};
 
 /// One part of a turn as a person enters it. Square names are in the dialect asked for.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Step {
     /// Where the piece is picked up; `None` when nothing is picked up from the board: a piece
     /// entering from outside it (`to` set), or a choice made before any piece moves (`to` unset,
@@ -72,6 +74,35 @@ impl TurnOptions {
     }
 }
 
+/// What a person does next in an unfinished turn, in the terms a hint to them uses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Continuation {
+    /// The piece just moved goes on from this square (a chain's next leg, the way back of a
+    /// change in place).
+    SamePiece(String),
+    /// The piece on this square moves next (a pair's partner).
+    OtherPiece(String),
+    /// Several pieces, a piece from outside the board, or a choice: the marks tell.
+    Other,
+}
+
+impl TurnOptions {
+    /// What comes next after `entered`; `None` when the turn may end here or nothing can follow.
+    pub fn continuation(&self, entered: &[Step]) -> Option<Continuation> {
+        if self.complete.is_some() || self.next.is_empty() {
+            return None;
+        }
+        let mut froms: Vec<&Option<String>> = self.next.iter().map(|s| &s.from).collect();
+        froms.dedup();
+        let last_to = entered.last().and_then(|s| s.to.as_ref());
+        Some(match froms[..] {
+            [Some(from)] if Some(from) == last_to => Continuation::SamePiece(from.clone()),
+            [Some(from)] => Continuation::OtherPiece(from.clone()),
+            _ => Continuation::Other,
+        })
+    }
+}
+
 /// The options after `entered`, from every legal turn of `game` and the ways a person enters it.
 pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> TurnOptions {
     let mut moves = MoveList::new();
@@ -91,6 +122,24 @@ pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> Tu
     options.next.sort();
     options.next.dedup();
     options
+}
+
+/// Every order of `steps`, the given order first: for a turn whose parts are independent of each
+/// other (a pair's two pieces).
+pub fn every_order(steps: &[Step]) -> Vec<Vec<Step>> {
+    if steps.len() <= 1 {
+        return vec![steps.to_vec()];
+    }
+    let mut orders = Vec::new();
+    for (i, first) in steps.iter().enumerate() {
+        let mut rest = steps.to_vec();
+        rest.remove(i);
+        for mut tail in every_order(&rest) {
+            tail.insert(0, first.clone());
+            orders.push(tail);
+        }
+    }
+    orders
 }
 
 /// The steps of a move text in the common coordinate shape: `[F:]part[,part...]` (UCI, Record)
@@ -121,8 +170,18 @@ pub fn steps_from_text(text: &str, dialect: Dialect) -> Vec<Step> {
     steps
 }
 
-/// One `from to [choice]` part.
+/// One `from to [choice]` part, or a drop `X@to` (the piece letter is its choice).
 fn part_step(part: &str) -> Step {
+    if let Some((letter, to)) = part.split_once('@') {
+        if letter.len() == 1 && letter.chars().all(|c| c.is_ascii_uppercase()) {
+            let (to, _) = split_square(to);
+            return Step {
+                from: None,
+                to,
+                choice: Some(letter.to_string()),
+            };
+        }
+    }
     let (from, rest) = match part.strip_prefix('@') {
         Some(rest) => (None, rest),
         None => {
@@ -157,6 +216,42 @@ mod tests {
 
     fn step(from: &str, to: &str, choice: Option<&str>) -> Step {
         Step::new(from, to, choice)
+    }
+
+    #[test]
+    fn the_continuation_names_the_piece_that_moves_next() {
+        let entered = [step("a1", "a4", None)];
+        let options = |next: Vec<Step>| TurnOptions {
+            complete: None,
+            next,
+        };
+        assert_eq!(
+            options(vec![step("a4", "d4", None)]).continuation(&entered),
+            Some(Continuation::SamePiece("a4".into()))
+        );
+        assert_eq!(
+            options(vec![step("a8", "a5", None)]).continuation(&entered),
+            Some(Continuation::OtherPiece("a8".into()))
+        );
+        assert_eq!(
+            options(vec![step("a8", "a5", None), step("b8", "b5", None)]).continuation(&entered),
+            Some(Continuation::Other)
+        );
+        assert_eq!(options(vec![]).continuation(&entered), None);
+    }
+
+    #[test]
+    fn every_order_keeps_the_given_one_first() {
+        let (a, b, c) = (
+            step("a1", "a2", None),
+            step("b1", "b2", None),
+            step("c1", "c2", None),
+        );
+        assert_eq!(every_order(std::slice::from_ref(&a)), [vec![a.clone()]]);
+        let orders = every_order(&[a.clone(), b.clone(), c.clone()]);
+        assert_eq!(orders.len(), 6);
+        assert_eq!(orders[0], [a.clone(), b.clone(), c.clone()]);
+        assert!(orders.contains(&vec![c, b, a]));
     }
 
     #[test]
@@ -195,6 +290,17 @@ mod tests {
                 to: Some("f5".into()),
                 choice: Some("~".into())
             }]
+        );
+        assert_eq!(
+            steps_from_text("c0c3 @@@@ P@l0", Dialect::XBoard),
+            [
+                step("c0", "c3", None),
+                Step {
+                    from: None,
+                    to: Some("l0".into()),
+                    choice: Some("P".into())
+                }
+            ]
         );
         assert_eq!(
             steps_from_text("d2d4 @@@@ d7d5", Dialect::XBoard),

@@ -160,7 +160,17 @@ impl Transcript {
 
     /// Reads lines until one satisfies `done`; returns every line read, the matching one last.
     pub fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + ANSWER_TIMEOUT;
+        self.until_within(what, ANSWER_TIMEOUT, done)
+    }
+
+    /// [`Transcript::until`] with a deadline of `timeout` (for answers that are due at once).
+    pub fn until_within(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        done: impl Fn(&str) -> bool,
+    ) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
         let mut read = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -175,7 +185,7 @@ impl Transcript {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     panic!(
-                        "timed out waiting for {what}; transcript:\n{}",
+                        "no {what} within {timeout:?}; transcript:\n{}",
                         self.log.join("\n")
                     )
                 }

@@ -1,6 +1,10 @@
 //! Helpers shared by Kaleido's integration tests.
 
 pub mod binary;
+pub mod gui;
+pub mod http;
+pub mod matches;
+pub mod webdriver;
 
 use kaleido::game::{Game, MoveList};
 use kaleido::rng::SplitMix64;

@@ -93,3 +93,101 @@ fn every_legal_turn_can_be_built_step_by_step() {
         }
     }
 }
+
+/// Game records number their moves from the position's move number, which each variant keeps in
+/// its own FEN field (Symmetron's is the fifth): every start FEN ends its counters with `0 1`, and
+/// with `0 12` the game is at move 12 until Black has moved.
+#[test]
+fn the_move_number_comes_from_the_fen_and_counts_black_moves() {
+    for info in VARIANTS {
+        let mut session = info
+            .new_session(&VariantOptions::default())
+            .expect("default options are valid");
+        assert_eq!(session.move_number(), 1, "{}", info.name);
+        let start = session.fen(Dialect::Uci);
+        assert!(start.contains(" 0 1"), "{}: {start}", info.name);
+        let fen = start.replacen(" 0 1", " 0 12", 1);
+        session
+            .set_fen(&fen, Dialect::Uci)
+            .unwrap_or_else(|e| panic!("{}: {fen} rejected: {e}", info.name));
+        assert_eq!(session.move_number(), 12, "{}: {fen}", info.name);
+        for (ply, number) in [(1, 12), (2, 13)] {
+            let first = session.legal_moves(Dialect::Uci)[0].clone();
+            session.play(&first, Dialect::Uci).expect("a listed move");
+            assert_eq!(
+                session.move_number(),
+                number,
+                "{} after {ply} plies",
+                info.name
+            );
+        }
+    }
+}
+
+/// A game whose evaluation is written in weights (`kaleido::eval`) lists, for every position,
+/// counts that give back exactly the score `evaluate` returns: the tuner fits the evaluation the
+/// engine really plays with. Checked along seeded random games from every bench position.
+#[test]
+fn evaluation_traces_reproduce_the_evaluation() {
+    let mut soup = kaleido::rng::SplitMix64::new(0x5EED_7ACE);
+    for info in VARIANTS {
+        let mut positions: Vec<&str> = vec!["startpos"];
+        positions.extend(info.bench.iter().copied());
+        for fen in positions {
+            let mut session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            if fen != "startpos" {
+                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
+            }
+            for _ in 0..60 {
+                if let Some(trace) = session.eval_trace() {
+                    assert_eq!(
+                        trace.engine_score(),
+                        session.evaluate(),
+                        "{}: {}",
+                        info.name,
+                        session.fen(Dialect::Uci)
+                    );
+                }
+                let moves = session.legal_moves(Dialect::Uci);
+                if moves.is_empty() || session.outcome().is_some() {
+                    break;
+                }
+                let mv = &moves[soup.below(moves.len())];
+                session.play(mv, Dialect::Uci).expect("legal move");
+            }
+        }
+    }
+}
+
+/// Every legal turn has a way in for a person at XBoard (`kaleido person`): drags, picks and
+/// typed parts, with the engine handing the move back between parts.
+#[test]
+fn every_legal_turn_has_an_xboard_recipe() {
+    use kaleido::protocol::xboard::person::{recipe, Action};
+    for info in VARIANTS {
+        let mut positions: Vec<&str> = vec!["startpos"];
+        positions.extend(info.bench.iter().copied());
+        for fen in positions {
+            let mut session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            if fen != "startpos" {
+                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
+            }
+            for text in session.legal_moves(Dialect::Uci) {
+                let actions = recipe(session.as_ref(), &text, Dialect::Uci)
+                    .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
+                let parts = session
+                    .translate_move(&text, Dialect::Uci, Dialect::XBoard)
+                    .expect("legal")
+                    .split_whitespace()
+                    .filter(|p| *p != "@@@@")
+                    .count();
+                let waits = actions.iter().filter(|a| **a == Action::Wait).count();
+                assert_eq!(waits + 1, parts, "{} {fen}: {text}: {actions:?}", info.name);
+            }
+        }
+    }
+}

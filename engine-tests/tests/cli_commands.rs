@@ -115,6 +115,31 @@ fn perft_ends_with_the_node_count() {
     assert_eq!(stdout_lines(&output), vec!["nodes 400"]);
 }
 
+/// A depth no perft could reach is refused with a message instead of overflowing the stack.
+#[test]
+fn perft_refuses_depths_beyond_the_deepest() {
+    for depth in ["100000", "129", "30000000000"] {
+        let output = run(&["perft", "--variant", "chess", "--depth", depth]);
+        assert!(!output.status.success(), "--depth {depth} should fail");
+        assert!(stdout_lines(&output).is_empty(), "--depth {depth}");
+        let message = stderr(&output);
+        assert!(
+            message.contains(&format!("perft depth {depth} refused")) && message.contains("128"),
+            "--depth {depth}: {message}"
+        );
+    }
+    fails(
+        &[
+            "perft",
+            "--variant",
+            "chess",
+            "--depth",
+            "99999999999999999999999",
+        ],
+        "--depth",
+    );
+}
+
 #[test]
 fn play_prints_the_fen_and_rejects_bad_moves() {
     assert_eq!(
@@ -301,4 +326,27 @@ fn match_is_wired() {
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stdout).contains("--variant"));
     fails(&["no-such-command"], "no-such-command");
+}
+
+/// `kaleido person` is what a scripted person in XBoard follows: one action a line, in XBoard's
+/// square names (ranks from 0 on the 10-rank xiangqi board).
+#[test]
+fn person_prints_how_to_enter_a_turn_in_xboard() {
+    assert_eq!(
+        ok(&["person", "--variant", "chess", "e2e4"]),
+        ["drag e2 e4"]
+    );
+    assert_eq!(
+        ok(&["person", "--variant", "xiangqi", "b1c3"]),
+        ["drag b0 c2"]
+    );
+    assert_eq!(
+        ok(&["person", "--variant", "reflection-mini", "c1d3,c8d6"]),
+        ["drag c1 d3", "wait", "drag c8 d6"]
+    );
+    fails(&["person", "--variant", "chess", "e2e5"], "e2e5");
+    fails(
+        &["person", "--variant", "chess", "--fen", "8/8 w", "e2e4"],
+        "fen",
+    );
 }

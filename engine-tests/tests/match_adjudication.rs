@@ -1,15 +1,10 @@
 //! `kaleido match` against scripted fake engines: every way an engine can lose a game by breaking
 //! the rules or the protocol, in one gauntlet per protocol so that the match visibly goes on.
 
-use clap::Parser;
-use kaleido::game::{Dialect, Side};
-use kaleido::tournament::{run_match, MatchArgs, MatchSummary};
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: MatchArgs,
-}
+use engine_tests::matches::match_args;
+use kaleido::cli::match_rules::run_match;
+use kaleido::game::Dialect;
+use kaleido_referee::{MatchSummary, Side};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
 
@@ -18,20 +13,12 @@ fn fake(name: &str, proto: &str, mode: &str, after: u32) -> String {
 }
 
 fn run(label: &str, extra: &[&str], engines: &[String]) -> (MatchSummary, String) {
-    let dir = std::env::temp_dir().join(format!("kaleido-match-{}-{label}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("games.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    let mut argv: Vec<String> = vec!["match".into(), "--variant".into(), "chess".into()];
-    for engine in engines {
-        argv.push("--engine".into());
-        argv.push(engine.clone());
-    }
-    argv.extend(extra.iter().map(|s| s.to_string()));
-    argv.push("--pgn".into());
-    argv.push(pgn.display().to_string());
-    let cli = Cli::try_parse_from(&argv).expect("arguments parse");
-    let summary = run_match(&cli.args).expect("the match runs to the end");
+    let pgn = engine_tests::matches::scratch("match-adjudication", &format!("{label}.pgn"));
+    let path = pgn.display().to_string();
+    let mut all = extra.to_vec();
+    all.extend_from_slice(&["--pgn", &path]);
+    let summary =
+        run_match(&match_args("chess", engines, &all)).expect("the match runs to the end");
     let text = std::fs::read_to_string(&pgn).unwrap();
     (summary, text)
 }

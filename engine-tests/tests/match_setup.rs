@@ -1,37 +1,22 @@
 //! `kaleido match` set-up: openings (file and random), what is forwarded to engines, node and depth
 //! limits, SPRT stopping, and arguments that must be refused.
 
-use clap::Parser;
-use kaleido::tournament::{run_match, MatchArgs, MatchSummary};
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: MatchArgs,
-}
+use engine_tests::matches::match_args;
+use kaleido::cli::match_rules::run_match;
+use kaleido_referee::{MatchArgs, MatchSummary};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake_engine");
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("kaleido-match-setup-{}-{name}", std::process::id()));
+    let dir = engine_tests::matches::scratch("match-setup", name);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
 fn parse(engines: &[String], extra: &[&str]) -> MatchArgs {
-    let mut argv: Vec<String> = vec![
-        "match".into(),
-        "--variant".into(),
-        "chess".into(),
-        "--quiet".into(),
-    ];
-    for engine in engines {
-        argv.push("--engine".into());
-        argv.push(engine.clone());
-    }
-    argv.extend(extra.iter().map(|s| s.to_string()));
-    Cli::try_parse_from(&argv).expect("arguments parse").args
+    let mut all = vec!["--quiet"];
+    all.extend_from_slice(extra);
+    match_args("chess", engines, &all)
 }
 
 fn run(engines: &[String], extra: &[&str]) -> MatchSummary {
@@ -296,7 +281,7 @@ fn sprt_stops_a_decided_match() {
     let status = summary.sprt.expect("SPRT status");
     assert_eq!(
         status.decision,
-        Some(kaleido::tournament::stats::SprtDecision::H1)
+        Some(kaleido_referee::stats::SprtDecision::H1)
     );
     assert!(summary.games.len() < 20, "{}", summary.games.len());
     assert!(summary.games.iter().all(|g| g.termination == "crash"));
@@ -350,9 +335,9 @@ fn a_hang_under_a_depth_limit_is_caught_by_the_move_timeout() {
     for game in &summary.games {
         assert_eq!(game.termination, "time forfeit", "{}", game.comment);
         let hanger = if game.white_name == "Hanger" {
-            kaleido::game::Side::White
+            kaleido_referee::Side::White
         } else {
-            kaleido::game::Side::Black
+            kaleido_referee::Side::Black
         };
         assert_eq!(game.winner, Some(hanger.other()));
     }

@@ -4,6 +4,7 @@
 use engine_tests::binary::Transcript;
 use kaleido::rng::SplitMix64;
 use kaleido::variants;
+use std::time::Duration;
 
 /// Starts the engine in UCI mode and waits for `uciok`; returns the handshake lines.
 fn uci() -> (Transcript, Vec<String>) {
@@ -383,6 +384,69 @@ fn perft_through_the_protocol() {
     assert_eq!(t.line_starting("Nodes searched"), "Nodes searched: 8902");
     t.send("quit");
     assert!(t.finish());
+}
+
+/// The answer a GUI waits for while a perft counts: due at once.
+const PROMPT: Duration = Duration::from_secs(1);
+
+/// `go perft` with a depth no perft could reach is refused with `info string` (it used to
+/// overflow the stack and kill the process); the engine answers and keeps its position.
+#[test]
+fn perft_beyond_the_deepest_is_refused() {
+    let (mut t, _) = uci();
+    answer(&mut t, "position startpos moves e2e4");
+    for depth in ["30000000000", "200", "129"] {
+        let reply = answer(&mut t, &format!("go perft {depth}"));
+        assert_eq!(
+            reply,
+            vec![format!(
+                "info string perft depth {depth} refused: the deepest perft is 128 plies (the \
+                 search's longest line)"
+            )]
+        );
+    }
+    t.send("stop");
+    t.send("isready");
+    t.until_within("readyok", PROMPT, |l| l == "readyok");
+    assert!(t.alive());
+    assert_eq!(fen(&mut t), AFTER_E4);
+    t.send("position startpos");
+    t.send("go perft 1");
+    // 20: the published perft(1) of the chess start position.
+    assert_eq!(t.line_starting("Nodes searched"), "Nodes searched: 20");
+    t.send("quit");
+    assert!(t.finish());
+}
+
+/// The deepest perft runs like an infinite search: `isready` is answered while it counts,
+/// `stop` ends it, a new `go` replaces it and `quit` ends the process.
+#[test]
+fn a_running_perft_answers_isready_and_stops() {
+    let (mut t, _) = uci();
+    t.send("position startpos");
+    t.send("go perft 128");
+    t.send("isready");
+    let before = t.until_within("readyok", PROMPT, |l| l == "readyok");
+    assert_eq!(before, vec!["readyok"]);
+    t.send("stop");
+    t.until_within("the stopped perft's notice", PROMPT, |l| {
+        l == "info string perft stopped before the count was complete"
+    });
+    // 400: the published perft(2) of the chess start position.
+    t.send("go perft 2");
+    assert_eq!(t.line_starting("Nodes searched"), "Nodes searched: 400");
+    t.send("go perft 128");
+    t.send("go depth 1");
+    let lines = t.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string perft stopped")),
+        "{lines:?}"
+    );
+    t.send("go perft 128");
+    t.send("quit");
+    assert!(t.finish(), "quit during a perft ends the process");
 }
 
 /// Random token soup must neither kill the engine nor stop it answering `isready`. (`quit`,

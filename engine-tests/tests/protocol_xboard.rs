@@ -252,7 +252,22 @@ fn every_variant_can_be_selected_and_set_up() {
         );
         let fen_before = fen(&mut t);
         assert_eq!(fen_before, session.fen(Dialect::XBoard));
-        assert!(answer(&mut t, &format!("setboard {fen_before}")).is_empty());
+        // An engine-defined variant's `setup` goes out again with the position (twice, see
+        // docs/protocol.md); XBoard's own variants get no answer.
+        let resent = answer(&mut t, &format!("setboard {fen_before}"));
+        let expected_lines = if session.xboard_setup().is_empty() {
+            0
+        } else {
+            2
+        };
+        assert!(
+            resent.len() == expected_lines
+                && resent
+                    .iter()
+                    .all(|l| l.starts_with("setup (") && l.ends_with(&fen_before)),
+            "{}: {resent:?}",
+            info.name
+        );
         assert_eq!(
             fen(&mut t),
             fen_before,
@@ -309,10 +324,12 @@ fn multi_part_turns_are_joined() {
             "{}: {turn}",
             info.name
         );
-        // What XBoard does to the engine playing the other side: it starts it in force mode and
-        // sends `go` right after the first part (it books each part as a ply). The engine must
-        // wait for the whole turn, then answer for the side on move after it.
+        // What XBoard does to the engine playing the other side of a program (`computer`): it
+        // starts it in force mode and sends `go` right after the first part (it books each part
+        // as a ply). The engine must wait for the whole turn, then answer for the side on move
+        // after it.
         answer(&mut t, "new");
+        t.send("computer");
         answer(&mut t, &format!("variant {}", session.xboard_variant()));
         answer(&mut t, "force");
         t.send("st 0.2");
@@ -422,6 +439,9 @@ fn token_soup_does_not_kill_the_engine() {
         "isready",
         "protover",
         "ping",
+        "lift",
+        "put",
+        "hover",
         "",
     ];
     let words = [
@@ -442,6 +462,10 @@ fn token_soup_does_not_kill_the_engine() {
         "e7e5",
         "a9a10",
         "a0a1",
+        "e2",
+        "l0",
+        "n3",
+        "_9",
         "@f5",
         "@@@@",
         "b1~",

@@ -1,7 +1,7 @@
-//! Reflection through XBoard's protocol, the way XBoard itself drives it: the opponent's pair
-//! arrives as `usermove first`, `go` (XBoard believes the turn is over), `usermove @@@@`,
-//! `usermove second`; the engine must answer only once the turn is complete, with its own turn in
-//! three parts.
+//! Reflection through XBoard's protocol against a program (`computer`), the way XBoard drives
+//! it: the opponent's pair arrives as `usermove first`, `go` (XBoard believes the turn is over),
+//! `usermove @@@@`, `usermove second`; the engine must answer only once the turn is complete,
+//! with its own turn in three parts.
 
 use engine_tests::binary::Transcript;
 
@@ -16,6 +16,7 @@ fn engine_answers_a_pair_turn_that_arrives_in_parts() {
     t.send("protover 2");
     t.line_starting("feature ");
     answer(&mut t, "new");
+    answer(&mut t, "computer");
     let setup = answer(&mut t, "variant reflection-mini");
     assert!(
         setup
@@ -29,16 +30,15 @@ fn engine_answers_a_pair_turn_that_arrives_in_parts() {
     let early = answer(&mut t, "go");
     assert!(
         early.iter().all(|l| !l.starts_with("move ")),
-        "moved in the middle of the opponent's turn: {early:?}"
+        "moved (or passed) in the middle of the opponent's turn: {early:?}"
     );
     assert!(answer(&mut t, "usermove @@@@").is_empty());
     t.send("usermove f7f5");
-    // f7f5 does not complete c2c4: the engine says so and keeps waiting.
+    // f7f5 does not complete c2c4: the engine says so; XBoard takes back only f7f5, and the
+    // parts before it stay pending in both.
     let refused = t.line_starting("Illegal move");
     assert!(refused.contains("f7f5"), "{refused}");
-    // The turn again, correctly: the engine (Black) now thinks and answers in three parts.
-    assert!(answer(&mut t, "usermove c2c4").is_empty());
-    assert!(answer(&mut t, "usermove @@@@").is_empty());
+    // The right part completes the turn: the engine (Black) thinks and answers in three parts.
     t.send("usermove c7c5");
     let first = t.line_starting("move ");
     let null = t.line_starting("move ");

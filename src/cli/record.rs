@@ -1,12 +1,18 @@
 //! Reads a game record for `kaleido replay`: PGN-like text whose move tokens go to the variant's
 //! `Dialect::Record` parser. Only what surrounds the moves is stripped here (tags, comments,
 //! variations, move numbers, annotation glyphs, results); check marks `+`/`#` stay for the
-//! variant to accept.
+//! variant to accept. The tags that say which game it is are read too: `[Variant "..."]` (the
+//! registry name; XBoard's `normal` or no tag is chess), `[Options "Name=value ..."]` (the rule
+//! options, space-separated) and `[FEN "..."]`.
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// The `[FEN "..."]` tag, when present.
     pub fen: Option<String>,
+    /// The `[Variant "..."]` tag as a registry name (`normal` read as `chess`), when present.
+    pub variant: Option<String>,
+    /// The `[Options "..."]` tag's rule options, in order.
+    pub options: Vec<(String, String)>,
     pub moves: Vec<String>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), when present.
     pub result: Option<String>,
@@ -22,6 +28,20 @@ pub fn read(text: &str) -> Record {
         if trimmed.starts_with('[') && trimmed.ends_with(']') {
             if let Some(fen) = tag_value(trimmed, "FEN") {
                 record.fen = Some(fen);
+            }
+            if let Some(variant) = tag_value(trimmed, "Variant") {
+                record.variant = Some(match variant.as_str() {
+                    "normal" => "chess".to_string(),
+                    _ => variant,
+                });
+            }
+            if let Some(options) = tag_value(trimmed, "Options") {
+                record
+                    .options
+                    .extend(options.split_whitespace().map(|pair| {
+                        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                        (name.to_string(), value.to_string())
+                    }));
             }
             continue;
         }
@@ -112,5 +132,23 @@ mod tests {
         let record = read("1. d2d6,d6b6,b6b1 @f5 2. b1~ l10l6 *");
         assert_eq!(record.moves, vec!["d2d6,d6b6,b6b1", "@f5", "b1~", "l10l6"]);
         assert_eq!(record.result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn reads_the_tags_that_name_the_game() {
+        let record =
+            read("[Variant \"sonic-springs\"]\n[Options \"Crooked=true Other=x\"]\n\n1. e2e4 *");
+        assert_eq!(record.variant.as_deref(), Some("sonic-springs"));
+        assert_eq!(
+            record.options,
+            [
+                ("Crooked".to_string(), "true".to_string()),
+                ("Other".to_string(), "x".to_string())
+            ]
+        );
+        assert_eq!(
+            read("[Variant \"normal\"]\n1. e4").variant.as_deref(),
+            Some("chess")
+        );
     }
 }

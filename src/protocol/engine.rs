@@ -4,6 +4,7 @@
 
 use super::Event;
 use crate::game::{Dialect, OptionSpec, VariantOptions};
+use crate::perft;
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::{BestMove, InfoLine, Session};
 use crate::variants::{self, VariantInfo};
@@ -51,13 +52,14 @@ pub enum RuleOptionEffect {
     NotInThisVariant,
 }
 
+/// A search or a perft on its own thread.
 struct RunningSearch {
     id: u64,
     control: Arc<Control>,
-    handle: JoinHandle<BestMove>,
-    /// To make a fallback answer if the search thread panics.
-    session: Box<dyn Session>,
-    dialect: Dialect,
+    /// A search's move; `None` from a perft, which owes no move.
+    handle: JoinHandle<Option<BestMove>>,
+    /// For a search: the position and dialect of the fallback answer if its thread panics.
+    fallback: Option<(Box<dyn Session>, Dialect)>,
 }
 
 pub struct Engine {
@@ -220,28 +222,57 @@ impl Engine {
         dialect: Dialect,
         mut report: Box<dyn FnMut(InfoLine) + Send>,
     ) -> u64 {
+        let control = Arc::new(Control::new(limits.ponder));
+        let tt = Arc::clone(&self.tt);
+        let fallback = Some((self.session.clone_box(), dialect));
+        self.spawn(control, fallback, move |session, control| {
+            Some(session.search(&limits, &tt, control, dialect, &mut |info| report(info)))
+        })
+    }
+
+    /// Starts a perft of the current position on the search thread, so that `stop`, `isready`
+    /// and `quit` are answered while it counts; `done` receives its result on that thread.
+    /// Returns the id [`Event::SearchDone`] will carry; [`Engine::finish`] then gives `None`.
+    pub fn start_perft(
+        &mut self,
+        depth: u32,
+        dialect: Dialect,
+        done: Box<dyn FnOnce(Result<perft::Counts, perft::Refusal>) + Send>,
+    ) -> u64 {
+        self.spawn(
+            Arc::new(Control::new(false)),
+            None,
+            move |session, control| {
+                done(session.perft(depth, dialect, control));
+                None
+            },
+        )
+    }
+
+    /// Runs `job` on a copy of the current session on a thread of its own, after stopping any
+    /// search still running.
+    fn spawn(
+        &mut self,
+        control: Arc<Control>,
+        fallback: Option<(Box<dyn Session>, Dialect)>,
+        job: impl FnOnce(&dyn Session, &Control) -> Option<BestMove> + Send + 'static,
+    ) -> u64 {
         let _ = self.halt();
         let id = self.next_id;
         self.next_id += 1;
-        let control = Arc::new(Control::new(limits.ponder));
         let session = self.session.clone_box();
-        let thread_session = self.session.clone_box();
-        let tt = Arc::clone(&self.tt);
         let thread_control = Arc::clone(&control);
         let events = self.events.clone();
         let handle = std::thread::spawn(move || {
-            let best = thread_session.search(&limits, &tt, &thread_control, dialect, &mut |info| {
-                report(info)
-            });
+            let result = job(session.as_ref(), &thread_control);
             let _ = events.send(Event::SearchDone(id));
-            best
+            result
         });
         self.search = Some(RunningSearch {
             id,
             control,
             handle,
-            session,
-            dialect,
+            fallback,
         });
         id
     }
@@ -261,37 +292,35 @@ impl Engine {
     }
 
     /// Collects the result of the search `id` after its `SearchDone` event; `None` when that
-    /// search was already collected (stopped by [`Engine::halt`]) or replaced.
+    /// search was already collected (stopped by [`Engine::halt`]) or replaced, or was a perft.
     pub fn finish(&mut self, id: u64) -> Option<BestMove> {
         if self.search.as_ref().map(|s| s.id) != Some(id) {
             return None;
         }
-        self.search.take().map(join)
+        self.search.take().and_then(join)
     }
 
-    /// Stops the running search, if any, waits for it and returns its result.
+    /// Stops the running search or perft, if any, waits for it and returns a search's result.
     pub fn halt(&mut self) -> Option<BestMove> {
         let search = self.search.take()?;
         search.control.stop();
-        Some(join(search))
+        join(search)
     }
 }
 
 /// Waits for a search thread. A search that panicked still owes the GUI a move: the first legal
 /// one (or none), with the failure logged.
-fn join(search: RunningSearch) -> BestMove {
+fn join(search: RunningSearch) -> Option<BestMove> {
     match search.handle.join() {
         Ok(best) => best,
         Err(_) => {
-            log::error!("the search thread panicked; answering with the first legal move");
-            BestMove {
-                best: search
-                    .session
-                    .legal_moves(search.dialect)
-                    .into_iter()
-                    .next(),
+            log::error!("the search thread panicked");
+            let (session, dialect) = search.fallback?;
+            log::error!("answering with the first legal move");
+            Some(BestMove {
+                best: session.legal_moves(dialect).into_iter().next(),
                 ..BestMove::default()
-            }
+            })
         }
     }
 }

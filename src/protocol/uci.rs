@@ -11,6 +11,7 @@ use super::engine::{
 };
 use super::{echo, parse_count, split_command, Event, Output, Protocol};
 use crate::game::{Dialect, OptionKind};
+use crate::perft;
 use crate::search::Limits;
 use crate::session::{BestMove, InfoLine, ScoreText};
 use crate::variants;
@@ -24,8 +25,8 @@ pub const ENGINE_AUTHOR: &str = "the Kaleido developers";
 #[derive(Debug, Default)]
 pub struct Go {
     pub limits: Limits,
-    /// `go perft N`: count leaves instead of searching.
-    pub perft: Option<u32>,
+    /// `go perft N`: count leaves instead of searching (the depth as sent; checked later).
+    pub perft: Option<u64>,
     /// Moves after `searchmoves` (accepted; the search considers all moves).
     pub searchmoves: Vec<String>,
 }
@@ -88,7 +89,7 @@ pub fn parse_go(args: &str) -> (Go, Vec<String>) {
                     "nodes" => l.nodes = Some(value),
                     "movetime" => l.movetime = Some(value),
                     "mate" => l.mate = Some(small),
-                    _ => go.perft = Some(small),
+                    _ => go.perft = Some(value),
                 }
             }
             other => warnings.push(format!("go: unknown parameter '{}' ignored", echo(other))),
@@ -441,25 +442,31 @@ impl Uci {
         );
     }
 
-    fn perft(&mut self, depth: u32) {
-        let session = self.engine.session();
-        let start = std::time::Instant::now();
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            let divide = session.perft_divide(depth, Dialect::Uci);
-            for (mv, count) in &divide {
-                self.out.line(&format!("{mv}: {count}"));
-            }
-            divide.iter().map(|(_, n)| n).sum()
+    /// `go perft N` runs on the search thread: divide lines, a blank line and `Nodes searched:
+    /// N` (Stockfish's form), or an `info string` when refused or stopped.
+    fn perft(&mut self, depth: u64) {
+        let depth = match perft::check_depth(depth) {
+            Ok(depth) => depth,
+            Err(e) => return self.info(&e),
         };
-        let ms = start.elapsed().as_millis() as u64;
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {total}"));
-        self.info(&format!(
-            "perft {depth}: {total} nodes in {ms} ms, {} nps",
-            total * 1000 / ms.max(1)
-        ));
+        let out = self.out.clone();
+        let done = move |result: Result<perft::Counts, perft::Refusal>| match result {
+            Ok(counts) => {
+                for (mv, count) in &counts.divide {
+                    out.line(&format!("{mv}: {count}"));
+                }
+                let ms = counts.elapsed.as_millis() as u64;
+                out.line("");
+                out.line(&format!("Nodes searched: {}", counts.nodes));
+                out.line(&format!(
+                    "info string perft {depth}: {} nodes in {ms} ms, {} nps",
+                    counts.nodes,
+                    counts.nodes.saturating_mul(1000) / ms.max(1)
+                ));
+            }
+            Err(refusal) => out.line(&format!("info string {refusal}")),
+        };
+        self.engine.start_perft(depth, Dialect::Uci, Box::new(done));
     }
 }
 

@@ -1,11 +1,203 @@
-//! Evaluation tuning for Kaleido. The tuning work itself is a later issue; this crate already
-//! builds against the engine library so that the workspace shape is fixed.
+//! The tuning command line: `datagen` (self-play data) and `tune` (Texel tuning of a weight
+//! file). See `tuning/README.md`.
 
-fn main() {
-    let names: Vec<&str> = kaleido::variants::names().collect();
-    eprintln!(
-        "tuning: not implemented yet; variants available: {}",
-        names.join(", ")
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tuning::datagen::{self, DatagenArgs};
+use tuning::tune::{self, TuneArgs};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tuning",
+    about = "Self-play data and Texel tuning of Kaleido's evaluation weights"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Self-play games; appends their quiet positions to OUT (resumes a file made with the same
+    /// settings, skipping finished games).
+    Datagen {
+        #[arg(long)]
+        variant: String,
+        /// A rule option, NAME=VALUE (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        #[arg(long)]
+        out: PathBuf,
+        /// Games the file holds when the run ends.
+        #[arg(long)]
+        games: u64,
+        /// Nodes per move (or give --depth).
+        #[arg(long, conflicts_with = "depth")]
+        nodes: Option<u64>,
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Random plies before the engine plays (one more in every other game).
+        #[arg(long, default_value_t = 8)]
+        random_plies: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at the same time (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Transposition table per game, MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// A game this long is a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+        /// Win adjudication: the score stays at least this far from 0 ...
+        #[arg(long, default_value_t = 1000)]
+        win_score: i32,
+        /// Draw adjudication: the score stays within this of 0 ...
+        #[arg(long, default_value_t = 10)]
+        draw_score: i32,
+        /// ... from this ply on ...
+        #[arg(long, default_value_t = 120)]
+        draw_from: usize,
+        /// ... for this many plies.
+        #[arg(long, default_value_t = 8)]
+        adjudicate_plies: usize,
+    },
+    /// Texel tuning of the data's game's weights; prints the losses, writes the weight file.
+    Tune {
+        /// Data files (`datagen` output) of one game.
+        #[arg(long = "data", required = true)]
+        data: Vec<PathBuf>,
+        /// The weight file to write (e.g. src/variants/chess/weights.txt).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long, default_value_t = 400)]
+        epochs: usize,
+        /// Adam step size in centipawns.
+        #[arg(long, default_value_t = 1.0)]
+        rate: f64,
+        /// Share of the game result in the target (the rest: the search score's prediction).
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
+        /// Pull back to the starting weights: adds L2 * sum(((w - start) / 100)^2) to the
+        /// training loss.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+        /// A group whose weights stay fixed (repeatable).
+        #[arg(long)]
+        freeze: Vec<String>,
+        /// Use this scaling constant instead of fitting it.
+        #[arg(long)]
+        k: Option<f64>,
+        /// Start from this weight file (same layout) instead of the built-in weights.
+        #[arg(long)]
+        start: Option<PathBuf>,
+        #[arg(long, default_value_t = 25)]
+        report_every: usize,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Datagen {
+            variant,
+            options,
+            out,
+            games,
+            nodes,
+            depth,
+            random_plies,
+            seed,
+            threads,
+            hash,
+            max_plies,
+            win_score,
+            draw_score,
+            draw_from,
+            adjudicate_plies,
+        } => datagen::run(&DatagenArgs {
+            variant,
+            options,
+            out,
+            games,
+            nodes,
+            depth,
+            random_plies,
+            seed,
+            threads: threads.unwrap_or_else(cores),
+            hash_mb: hash,
+            max_plies,
+            win_score,
+            draw_score,
+            draw_from,
+            adjudicate_plies,
+        }),
+        Command::Tune {
+            data,
+            out,
+            epochs,
+            rate,
+            lambda,
+            l2,
+            freeze,
+            k,
+            start,
+            report_every,
+            threads,
+        } => run_tune(
+            threads,
+            TuneArgs {
+                data,
+                out,
+                epochs,
+                rate,
+                lambda,
+                l2,
+                freeze,
+                k,
+                start,
+                report_every,
+            },
+        ),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tuning: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn run_tune(threads: Option<usize>, args: TuneArgs) -> Result<(), String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or_else(cores))
+        .build_global()
+        .map_err(|e| e.to_string())?;
+    let set = tune::load(&args.data)?;
+    let r = tune::tune(&set, &args)?;
+    println!(
+        "positions {} training + {} validation, games {}, K {:.4}",
+        r.train_positions, r.validation_positions, r.games, r.k
     );
-    std::process::exit(2);
+    println!(
+        "loss before: training {:.6} validation {:.6}",
+        r.train_before, r.validation_before
+    );
+    println!(
+        "loss after:  training {:.6} validation {:.6} (rounded weights, best epoch {})",
+        r.train_after, r.validation_after, r.best_epoch
+    );
+    if let Some(out) = &args.out {
+        println!("wrote {}", out.display());
+    }
+    Ok(())
 }

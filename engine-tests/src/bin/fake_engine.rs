@@ -1,7 +1,7 @@
 //! A scripted engine for testing `kaleido match`: speaks UCI or XBoard, keeps the real position
 //! with Kaleido's rules, plays pseudo-random legal moves, and misbehaves on demand.
 //!
-//! `fake_engine [--proto uci|xboard] [--mode MODE] [--after N] [--seed S] [--log FILE]`
+//! `fake_engine [--proto uci|xboard] [--mode MODE] [--after N] [--seed S] [--log FILE] [OPTIONS]`
 //! MODE (from the engine's N-th own move on, N = 1 by default):
 //! - `legal`       plays legal moves (never misbehaves);
 //! - `illegal`     plays a well-formed move that is not legal;
@@ -9,9 +9,27 @@
 //! - `crash`       exits with status 3 instead of moving;
 //! - `hang`        never answers again (not even `quit`);
 //! - `false-claim` (XBoard) claims a draw by repetition instead of moving;
-//! - `resign`      (XBoard) resigns.
+//! - `resign`      (XBoard) resigns;
+//! - `reject`      (XBoard) answers the opponent's (legal) move with `Illegal move: X`.
 //!
 //! `--log FILE` appends every line received, so tests can check what the referee sent.
+//!
+//! How an XBoard engine behaves (the ways real engines differ, each pinned by a test):
+//! - `--features TEXT` the `feature` list sent after `protover`, `+` for a space (`none`: none, a protocol
+//!   version 1 engine that stays silent; `error`: answers `Error (unknown command): protover`);
+//! - `--feature-delay MS` waits before answering `protover` (reading nothing meanwhile);
+//! - `--done0` sends `feature done=0` at once, the rest after the delay;
+//! - `--stall` answers `protover` only once another line arrives (GNU Chess 6);
+//! - `--double-pong` answers every `ping` twice and sends a stray `pong 0` first (GNU Chess 6);
+//! - `--move-format coord|san|numbered|people` its own moves as `move e2e4`, `move Nf3`
+//!   (Phalanx), `1. ... e2e4` (GNU Chess) or only `My move is : e2e4` (what GNU Chess prints
+//!   for people, which no GUI reads);
+//! - `--unknown-as-illegal` answers `computer` with `Illegal move: computer` (Phalanx).
+//!
+//! `--think MS` sleeps before every move (a match that is still running when a test stops it);
+//! `--ignore-quit` neither leaves on `quit` nor when its input closes: only a signal ends it;
+//! `--no-variant-option` (UCI) announces no UCI_Variant; `--option-names A,B` (UCI) announces
+//! only these options besides it.
 
 use kaleido::game::{Dialect, MoveError, VariantOptions};
 use kaleido::rng::SplitMix64;
@@ -28,6 +46,15 @@ enum Mode {
     Hang,
     FalseClaim,
     Resign,
+    Reject,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MoveFormat {
+    Coord,
+    San,
+    Numbered,
+    People,
 }
 
 struct Fake {
@@ -47,6 +74,20 @@ struct Fake {
     /// XBoard: parts of an opponent's multi-part turn received so far.
     parts: Vec<String>,
     post: bool,
+    features: String,
+    feature_delay: std::time::Duration,
+    done0: bool,
+    stall: bool,
+    /// `--stall`: `protover` was read and is not answered yet.
+    stalled: bool,
+    double_pong: bool,
+    move_format: MoveFormat,
+    think: std::time::Duration,
+    variant_option: bool,
+    option_names: Option<Vec<String>>,
+    received_moves: u32,
+    unknown_as_illegal: bool,
+    ignore_quit: bool,
 }
 
 fn out(line: &str) {
@@ -156,7 +197,8 @@ impl Fake {
                 "@#!zz9".to_string()
             }
             Mode::Illegal => self.illegal_move(session.as_ref()),
-            Mode::Legal => {
+            // A rejecting engine still plays its own moves.
+            Mode::Legal | Mode::Reject => {
                 let legal = session.legal_moves(self.dialect());
                 if legal.is_empty() {
                     out("Error (no legal move): go");
@@ -166,13 +208,25 @@ impl Fake {
             }
         };
         let score = session.evaluate();
+        std::thread::sleep(self.think);
         if self.xboard {
             if self.post {
                 out(&format!("1 {score} 0 1 {text}"));
             }
-            // Multi-part turns go out as one `move` line each; the own position follows.
-            for part in text.split_whitespace() {
-                out(&format!("move {part}"));
+            let number = session.move_number();
+            let record = session
+                .translate_move(&text, Dialect::XBoard, Dialect::Record)
+                .unwrap_or_else(|_| text.clone());
+            match self.move_format {
+                // Multi-part turns go out as one `move` line each; the own position follows.
+                MoveFormat::Coord => {
+                    for part in text.split_whitespace() {
+                        out(&format!("move {part}"));
+                    }
+                }
+                MoveFormat::San => out(&format!("move {record}")),
+                MoveFormat::Numbered => out(&format!("{number}. ... {text}")),
+                MoveFormat::People => out(&format!("My move is : {text}")),
             }
             if let Some(session) = self.session.as_mut() {
                 let _ = session.play(&text, Dialect::XBoard);
@@ -190,11 +244,29 @@ impl Fake {
         match tokens.next().unwrap_or("") {
             "uci" => {
                 out("id name FakeEngine");
-                let names: Vec<String> = variants::names().map(|n| format!("var {n}")).collect();
-                out(&format!(
-                    "option name UCI_Variant type combo default chess {}",
-                    names.join(" ")
-                ));
+                if self.variant_option {
+                    let names: Vec<String> =
+                        variants::names().map(|n| format!("var {n}")).collect();
+                    out(&format!(
+                        "option name UCI_Variant type combo default chess {}",
+                        names.join(" ")
+                    ));
+                }
+                let names = self.option_names.clone().unwrap_or_else(|| {
+                    // By default every rule option of every variant, and Hash.
+                    let mut all = vec!["Hash".to_string()];
+                    for info in variants::VARIANTS {
+                        for option in info.options {
+                            if !all.iter().any(|a| a == option.name) {
+                                all.push(option.name.to_string());
+                            }
+                        }
+                    }
+                    all
+                });
+                for name in names {
+                    out(&format!("option name {name} type string default x"));
+                }
                 out("uciok");
             }
             "isready" => out("readyok"),
@@ -233,6 +305,7 @@ impl Fake {
                 }
             }
             "go" => self.think(),
+            "quit" if self.ignore_quit => {}
             "quit" => std::process::exit(0),
             _ => {}
         }
@@ -241,14 +314,8 @@ impl Fake {
     fn xboard_command(&mut self, line: &str) {
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         match command {
-            "protover" => {
-                let mut names: Vec<&str> = variants::names().collect();
-                names.push("normal");
-                out(&format!(
-                    "feature ping=1 setboard=1 usermove=1 myname=\"FakeEngine\" variants=\"{}\" done=1",
-                    names.join(",")
-                ));
-            }
+            "protover" if self.stall => self.stalled = true,
+            "protover" => self.answer_protover(),
             "new" => {
                 self.variant = "chess".into();
                 self.reset();
@@ -274,15 +341,22 @@ impl Fake {
             "force" => self.forced = true,
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "ping" => out(&format!("pong {}", rest.trim())),
+            "computer" if self.unknown_as_illegal => out("Illegal move: computer"),
+            "ping" => {
+                out(&format!("pong {}", rest.trim()));
+                if self.double_pong {
+                    out(&format!("pong {}", rest.trim()));
+                }
+            }
             "go" => {
                 self.forced = false;
                 self.my_side = self.session.as_ref().map(|s| s.side_to_move());
                 self.think();
             }
+            "quit" if self.ignore_quit => {}
             "quit" => std::process::exit(0),
             "xboard" | "accepted" | "rejected" | "level" | "st" | "sd" | "time" | "otim"
-            | "easy" | "hard" | "result" | "random" | "computer" => {}
+            | "easy" | "hard" | "result" | "random" | "computer" | "white" | "black" | "" => {}
             _ => {
                 // `usermove X` or a bare move.
                 let text = if command == "usermove" {
@@ -295,14 +369,45 @@ impl Fake {
         }
     }
 
+    /// The `feature` lines, as the options ask.
+    fn answer_protover(&mut self) {
+        if self.double_pong {
+            out("pong 0");
+        }
+        match self.features.as_str() {
+            "none" => return,
+            "error" => {
+                out("Error (unknown command): protover");
+                return;
+            }
+            _ => {}
+        }
+        if self.done0 {
+            out("feature done=0");
+        }
+        std::thread::sleep(self.feature_delay);
+        out(&format!("feature {} done=1", self.features));
+    }
+
     fn opponent_move(&mut self, part: &str) {
+        self.received_moves += 1;
+        if self.mode == Mode::Reject && self.received_moves >= self.after {
+            out(&format!("Illegal move: {part}"));
+            return;
+        }
         let Some(session) = self.session.as_mut() else {
             out(&format!("Error (no game): {part}"));
             return;
         };
         self.parts.push(part.to_string());
         let turn = self.parts.join(" ");
-        match session.play(&turn, Dialect::XBoard) {
+        // With `san=1` among its features the engine is sent SAN.
+        let dialect = if self.features.contains("san=1") {
+            Dialect::Record
+        } else {
+            Dialect::XBoard
+        };
+        match session.play(&turn, dialect) {
             Ok(()) => self.parts.clear(),
             Err(MoveError::Incomplete) => return,
             Err(_) => {
@@ -326,6 +431,10 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let millis = |name: &str| {
+        std::time::Duration::from_millis(value(name).and_then(|n| n.parse().ok()).unwrap_or(0))
+    };
     let mode = match value("--mode").as_deref().unwrap_or("legal") {
         "legal" => Mode::Legal,
         "illegal" => Mode::Illegal,
@@ -334,6 +443,7 @@ fn main() {
         "hang" => Mode::Hang,
         "false-claim" => Mode::FalseClaim,
         "resign" => Mode::Resign,
+        "reject" => Mode::Reject,
         other => {
             eprintln!("fake_engine: unknown mode {other}");
             std::process::exit(2);
@@ -359,6 +469,35 @@ fn main() {
         my_side: None,
         parts: Vec::new(),
         post: false,
+        // One argument: `+` stands for a space.
+        features: value("--features")
+            .map(|f| f.replace('+', " "))
+            .unwrap_or_else(|| {
+                let mut names: Vec<&str> = variants::names().collect();
+                names.push("normal");
+                format!(
+                    "ping=1 setboard=1 usermove=1 myname=\"FakeEngine\" variants=\"{}\"",
+                    names.join(",")
+                )
+            }),
+        feature_delay: millis("--feature-delay"),
+        done0: flag("--done0"),
+        stall: flag("--stall"),
+        stalled: false,
+        double_pong: flag("--double-pong"),
+        move_format: match value("--move-format").as_deref() {
+            Some("san") => MoveFormat::San,
+            Some("numbered") => MoveFormat::Numbered,
+            Some("people") => MoveFormat::People,
+            _ => MoveFormat::Coord,
+        },
+        think: millis("--think"),
+        variant_option: !flag("--no-variant-option"),
+        option_names: value("--option-names")
+            .map(|list| list.split(',').map(str::to_string).collect()),
+        received_moves: 0,
+        unknown_as_illegal: flag("--unknown-as-illegal"),
+        ignore_quit: flag("--ignore-quit"),
     };
     fake.reset();
     let stdin = std::io::stdin();
@@ -368,9 +507,20 @@ fn main() {
             let _ = writeln!(log, "{line}");
         }
         if fake.xboard {
+            if fake.stalled {
+                // GNU Chess 6: `protover` is answered once the next line has arrived.
+                fake.stalled = false;
+                fake.answer_protover();
+            }
             fake.xboard_command(line.trim());
         } else {
             fake.uci_command(line.trim());
+        }
+    }
+    if fake.ignore_quit {
+        // Input closed: a stuck engine stays until it is killed.
+        loop {
+            std::thread::sleep(std::time::Duration::from_secs(60));
         }
     }
 }

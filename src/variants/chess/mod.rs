@@ -7,6 +7,8 @@ mod fen;
 mod movegen;
 mod notation;
 mod position;
+mod view;
+mod weights;
 
 pub use position::{Chess, ChessMove};
 

@@ -241,6 +241,9 @@ impl Game for Chess {
     fn plies(&self) -> usize {
         self.undo.len()
     }
+    fn move_number(&self) -> u32 {
+        self.fullmove
+    }
 
     fn generate(&self, moves: &mut MoveList<ChessMove>) {
         movegen::legal(self, moves, false);
@@ -410,6 +413,9 @@ impl Game for Chess {
     fn evaluate(&self) -> Score {
         eval::evaluate(self)
     }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(self))
+    }
 
     fn is_noisy(&self, mv: ChessMove) -> bool {
         mv.promotion != 0 || mv.special == Special::EnPassant || self.board[mv.to as usize] != EMPTY
@@ -446,5 +452,11 @@ impl Game for Chess {
     }
     fn diagram(&self) -> String {
         fen::diagram(self)
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        crate::board_view::promotion_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        super::view::board_view(self)
     }
 }

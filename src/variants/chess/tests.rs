@@ -157,3 +157,57 @@ fn en_passant_square_kept_only_when_a_capture_is_possible() {
         .fen(Dialect::Uci)
         .starts_with("rnbqkbnr/ppp1p1pp/5P2/3p4/"));
 }
+
+/// The position with colours exchanged (ranks mirrored, letters' case swapped).
+fn colour_mirror(fen: &str) -> String {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let ep = match f[3].as_bytes() {
+        [file, rank] => format!("{}{}", *file as char, (b'9' - rank + b'0') as char),
+        _ => "-".into(),
+    };
+    format!(
+        "{} {side} {} {ep} {} {}",
+        board.join("/"),
+        swap(f[2]),
+        f[4],
+        f[5]
+    )
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    for fen in BENCH.iter().chain(&[
+        "r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 9",
+        "8/5pk1/6p1/3P4/1P3K2/8/8/8 b - - 0 50",
+    ]) {
+        let g = at(fen);
+        let mirrored = at(&colour_mirror(&g.fen(Dialect::Uci)));
+        assert_eq!(g.evaluate(), mirrored.evaluate(), "{fen}");
+    }
+}
+
+/// Regression guards of the tuned weights' judgement (our own figures, not an outside source).
+#[test]
+fn evaluation_knows_basic_chess() {
+    let eval = |fen: &str| at(fen).evaluate();
+    // A passed pawn on the sixth rank is worth more than one on the third.
+    assert!(eval("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"));
+    // A rook up is a lot; a pawn up is something.
+    assert!(eval("4k3/8/8/8/8/8/8/R3K3 w - - 0 1") > 300);
+    assert!(eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + 50);
+    // A knight in the corner is worse than one in the centre.
+    assert!(eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"));
+}

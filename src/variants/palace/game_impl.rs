@@ -35,6 +35,9 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     fn plies(&self) -> usize {
         PalaceGame::plies(self)
     }
+    fn move_number(&self) -> u32 {
+        PalaceGame::move_number(self)
+    }
     fn generate(&self, moves: &mut MoveList<Move>) {
         self.generate_moves(false, moves);
     }
@@ -106,6 +109,9 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     }
     fn diagram(&self) -> String {
         self.picture()
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        self.view()
     }
 }
 

@@ -14,6 +14,7 @@ pub mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use crate::game::{Dialect, MoveError, Score};
 use crate::mailbox::{square, Sq, CELLS};
@@ -144,6 +145,8 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     fn letter(kind: Kind, dialect: Dialect) -> Option<char>;
     /// The kind an upper-case FEN letter stands for in `dialect` (aliases allowed).
     fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind>;
+    /// What the game's players call `kind` (shown on the board).
+    fn piece_name(kind: Kind) -> &'static str;
     /// Material + piece-square value of a piece code on a square, from its owner's view.
     fn psq(code: Cell, sq: Sq) -> Score;
     /// Static evaluation terms beyond the incremental material + PST (king safety and the like),

@@ -238,6 +238,9 @@ impl<R: Ruleset> PalaceGame<R> {
     pub fn plies(&self) -> usize {
         self.undo.len()
     }
+    pub fn move_number(&self) -> u32 {
+        self.fullmove
+    }
     pub fn in_check(&self) -> bool {
         self.checks.last().copied().unwrap_or(false)
     }

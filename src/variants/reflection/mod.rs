@@ -12,6 +12,8 @@ mod notation;
 mod piece;
 #[cfg(test)]
 mod tests;
+mod view;
+mod weights;
 mod xboard;
 
 pub use board::Turn;
@@ -260,6 +262,10 @@ impl Game for Reflection {
         self.undo.len()
     }
 
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+
     fn generate(&self, moves: &mut MoveList<Turn>) {
         movegen::legal_turns(self.layout, &self.pos, self.rules, moves);
     }
@@ -363,6 +369,9 @@ impl Game for Reflection {
     fn evaluate(&self) -> Score {
         eval::evaluate(self.layout, &self.pos, self.rules)
     }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(self.layout, &self.pos, self.rules))
+    }
 
     fn is_noisy(&self, mv: Turn) -> bool {
         mv.flags & CAPTURE != 0 || mv.promo != 0
@@ -430,14 +439,12 @@ impl Game for Reflection {
         notation::text(self.layout, &self.pos.board, self.pos.side, mv, dialect)
     }
 
-    /// A person may move either piece of a pair first (the text lists them in a fixed order).
+    /// A person may move the pieces of a turn in any order (the text lists them in a fixed
+    /// order): either piece of a pair first, and in XBoard the king and rook parts of a castling
+    /// along a file in any order too (`parse_move` reads every order).
     fn turn_steps(&self, mv: Turn, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
         let steps = crate::turn::steps_from_text(&self.move_text(mv, dialect), dialect);
-        if dialect == Dialect::XBoard || steps.len() != 2 {
-            return vec![steps];
-        }
-        let swapped = vec![steps[1].clone(), steps[0].clone()];
-        vec![steps, swapped]
+        crate::turn::every_order(&steps)
     }
 
     fn xboard_variant(&self) -> &'static str {
@@ -448,6 +455,12 @@ impl Game for Reflection {
         xboard::setup(self.layout)
     }
 
+    fn choice_label(&self, choice: &str) -> String {
+        crate::board_view::promotion_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(self)
+    }
     fn diagram(&self) -> String {
         fen::diagram(self.layout, &self.pos)
     }

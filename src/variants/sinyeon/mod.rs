@@ -66,6 +66,20 @@ impl Ruleset for SinYeon {
             .find(|&k| SinYeon::letter(k, Dialect::Uci) == Some(letter))
     }
 
+    fn piece_name(kind: Kind) -> &'static str {
+        match kind {
+            Kind::Pawn => "Pawn",
+            Kind::Guard => "Guard",
+            Kind::Bull => "Bull",
+            Kind::Horse => "Horse",
+            Kind::Cannon => "Cannon",
+            Kind::Rook => "Rook",
+            Kind::King => "King",
+            Kind::Bear => "Bear",
+            Kind::Rhino => "Rhino",
+        }
+    }
+
     fn psq(code: Cell, sq: Sq) -> Score {
         eval::psq(code, sq)
     }

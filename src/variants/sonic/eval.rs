@@ -1,68 +1,106 @@
-//! Sonic's own evaluation: material with sliders worth more than in chess (a slider's capture is a
-//! chain that may take several pieces), each remaining king form counted as material, and the
-//! danger of a king that can be hit next move.
+//! Sonic's evaluation, written once over `eval::Terms` (score or weight counts for the tuner);
+//! every number is a named weight in `weights.txt`: material (sliders worth more than in chess:
+//! a slider's capture is a chain that may take several pieces), piece-square terms, each king's
+//! remaining forms and current form, whether the side to move can hit the enemy king now and
+//! whether its own king can be hit (each by the king's forms left: a hit on a one-form king wins),
+//! and the tempo.
 
-use super::board::{
-    file, kind_of, rank, relative_rank, side_of, Position, Rules, EMPTY, KING, PAWN,
-};
+use super::board::{file, kind_of, rank, side_of, Position, Rules, EMPTY, KING, PAWN};
 use super::check::in_check;
+use super::forms::KingState;
+use super::weights::{self as w, VALUES};
+use crate::eval::{sign, EvalTrace, Phase, Scorer, Terms, Tracer};
 use crate::game::{Score, Side};
 
-/// Piece values by kind (index = piece kind). Sliders carry a premium for their chain captures;
-/// knights a smaller one for their repeated leaps.
-pub const PIECE_VALUE: [Score; 7] = [0, 100, 360, 420, 620, 1200, 0];
-/// Worth of each form a king still has (hits it can absorb before it is lost).
-pub const FORM_VALUE: Score = 320;
-/// Side to move can hit or take the enemy king now.
-pub const THREAT_BONUS: Score = 120;
-/// The side to move's own king can be hit (it may still parry).
-pub const EXPOSED_PENALTY: Score = 40;
-/// Centralisation of knights, bishops and queens, per step toward the centre.
-pub const CENTRE_STEP: Score = 6;
-/// Pawn advance, per rank beyond the second.
-pub const PAWN_STEP: Score = 8;
+/// Piece values by kind (index = piece kind), the middlegame material: move ordering uses them.
+pub const PIECE_VALUE: [Score; 7] = [
+    0,
+    VALUES[w::MATERIAL][0],
+    VALUES[w::MATERIAL + 1][0],
+    VALUES[w::MATERIAL + 2][0],
+    VALUES[w::MATERIAL + 3][0],
+    VALUES[w::MATERIAL + 4][0],
+    0,
+];
 
-/// Distance-from-centre measure in 0..=6 (0 on d4, d5, e4, e5).
-fn centre_distance(sq: u8) -> Score {
-    let f = file(sq) as Score;
-    let r = rank(sq) as Score;
-    (2 * f - 7).abs() / 2 + (2 * r - 7).abs() / 2
+const PHASE_UNITS: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
+const FULL_PHASE: i32 = 24;
+
+const _: () = {
+    assert!(w::MATERIAL_LEN == 5 && w::PST_PAWN_LEN == 24 && w::PST_KING_LEN == 32);
+    assert!(w::PST_KNIGHT_LEN == 32 && w::PST_BISHOP_LEN == 32);
+    assert!(w::PST_ROOK_LEN == 32 && w::PST_QUEEN_LEN == 32);
+    assert!(w::KING_FORMS_LEN == 3 && w::KING_FORM_LEN == 3);
+    assert!(w::THREAT_CAN_HIT_LEN == 3 && w::THREAT_EXPOSED_LEN == 3 && w::TEMPO_LEN == 1);
+};
+
+/// The piece-square weight of a piece of `kind` and `side` on `sq`.
+fn pst(kind: u8, side: Side, sq: u8) -> usize {
+    let r = if side == Side::White {
+        rank(sq)
+    } else {
+        7 - rank(sq)
+    } as usize;
+    let f = file(sq).min(7 - file(sq)) as usize;
+    match kind {
+        PAWN => w::PST_PAWN + (r - 1) * 4 + f,
+        2 => w::PST_KNIGHT + r * 4 + f,
+        3 => w::PST_BISHOP + r * 4 + f,
+        4 => w::PST_ROOK + r * 4 + f,
+        5 => w::PST_QUEEN + r * 4 + f,
+        _ => w::PST_KING + r * 4 + f,
+    }
 }
 
-/// White-relative static score.
-fn white_score(pos: &Position) -> Score {
-    let mut score = 0;
+/// The evaluation's terms, White's view; returns the phase.
+pub fn terms<T: Terms>(pos: &Position, rules: &Rules, t: &mut T) -> Phase {
+    let mut phase = 0;
     for sq in 0..64u8 {
         let p = pos.board[sq as usize];
         if p == EMPTY {
             continue;
         }
-        let kind = kind_of(p);
-        let side = side_of(p);
-        let mut v = PIECE_VALUE[kind as usize];
-        match kind {
-            PAWN => v += PAWN_STEP * (relative_rank(side, sq) as Score - 1),
-            KING => {}
-            _ => v += CENTRE_STEP * (6 - centre_distance(sq)),
+        let (kind, side) = (kind_of(p), side_of(p));
+        let sg = sign(side);
+        if kind != KING {
+            t.add(w::MATERIAL + kind as usize - 1, sg);
+            phase += PHASE_UNITS[kind as usize];
         }
-        score += if side == Side::White { v } else { -v };
+        t.add(pst(kind, side, sq), sg);
     }
-    score += FORM_VALUE * (pos.kings[0].forms_left() as Score - pos.kings[1].forms_left() as Score);
-    score
+    for side in [Side::White, Side::Black] {
+        let state = pos.kings[side.index()];
+        let forms = state.forms_left() as usize;
+        if forms > 0 {
+            t.add(w::KING_FORMS + forms - 1, sign(side));
+        }
+        if let KingState::Normal { current, .. } = state {
+            t.add(w::KING_FORM + current as usize, sign(side));
+        }
+    }
+    let us = pos.side;
+    let sg = sign(us);
+    let enemy_forms = pos.kings[us.other().index()].forms_left() as usize;
+    if enemy_forms > 0 && in_check(pos, rules, us.other()) {
+        t.add(w::THREAT_CAN_HIT + enemy_forms - 1, sg);
+    }
+    let own_forms = pos.kings[us.index()].forms_left() as usize;
+    if own_forms > 0 && in_check(pos, rules, us) {
+        t.add(w::THREAT_EXPOSED + own_forms - 1, sg);
+    }
+    t.add(w::TEMPO, sg);
+    Phase::new(phase, FULL_PHASE)
 }
 
 /// Score from the side to move's point of view.
 pub fn evaluate(pos: &Position, rules: &Rules) -> Score {
-    let us = pos.side;
-    let mut score = white_score(pos);
-    if us == Side::Black {
-        score = -score;
-    }
-    if in_check(pos, rules, us.other()) {
-        score += THREAT_BONUS;
-    }
-    if in_check(pos, rules, us) {
-        score -= EXPOSED_PENALTY;
-    }
-    score
+    let mut scorer = Scorer::new(&VALUES);
+    let phase = terms(pos, rules, &mut scorer);
+    scorer.finish(phase, pos.side)
+}
+
+pub fn trace(pos: &Position, rules: &Rules) -> EvalTrace {
+    let mut tracer = Tracer::default();
+    let phase = terms(pos, rules, &mut tracer);
+    tracer.finish(&w::SET, phase, pos.side)
 }

@@ -13,6 +13,8 @@ pub mod moves;
 pub mod notation;
 #[cfg(test)]
 mod tests;
+mod view;
+mod weights;
 
 use crate::game::{
     Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
@@ -101,6 +103,9 @@ impl Game for Sonic {
     fn plies(&self) -> usize {
         self.history.len()
     }
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
     fn generate(&self, moves: &mut MoveList<SonicMove>) {
         movegen::generate(&self.pos, &self.rules, false, moves);
     }
@@ -146,6 +151,9 @@ impl Game for Sonic {
     }
     fn evaluate(&self) -> Score {
         eval::evaluate(&self.pos, &self.rules)
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(&self.pos, &self.rules))
     }
     fn is_noisy(&self, mv: SonicMove) -> bool {
         let target = self.pos.board[mv.to() as usize];
@@ -200,11 +208,17 @@ impl Game for Sonic {
     }
     fn xboard_setup(&self) -> Vec<String> {
         // Chess pieces on 8x8; parent `lion` because it relays the mover's null move `@@@@` to
-        // the other engine as `usermove @@@@` (tools/README.md), which split chains need.
+        // the other engine as `usermove @@@@` (measured, docs/sonic.md), which split chains need.
         vec![format!(
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_lion {}",
             fen::START_XBOARD
         )]
+    }
+    fn choice_label(&self, choice: &str) -> String {
+        view::choice_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(self)
     }
     fn diagram(&self) -> String {
         fen::diagram(&self.pos, &self.rules)

@@ -1,91 +1,96 @@
-//! Static evaluation. Pieces whose power depends on their neighbours are valued in their current
-//! form (a Dragon-Bishop by its SHS is a Dragon-Rook; a reduced rider is a King-stepper); magic
-//! pieces are valued by what they do where they stand; launching-square contents count as
-//! material in reserve; the King is judged by the palace rule (orthogonal inside, colour-bound
-//! diagonal stepper outside).
+//! Static evaluation, written once over `eval::Terms` (score or weight counts for the tuner);
+//! every number is a named weight in `weights.txt`. Pieces whose power depends on their
+//! neighbours are valued in their current form (a Dragon-Bishop by its SHS is a Dragon-Rook; a
+//! reduced rider is a King-stepper); magic pieces are valued by what they do where they stand;
+//! launching-square contents count as material in reserve, and having one ready to parachute is
+//! worth a tempo; the King is judged by the palace rule (orthogonal inside, colour-bound diagonal
+//! stepper outside), its attackers and its shelter.
 
 use super::board::*;
 use super::position::Position;
+use super::weights::{self as w, VALUES};
+use crate::eval::{sign, EvalTrace, Phase, Scorer, Terms, Tracer};
 use crate::game::{Score, Side};
 use crate::mailbox::{rank_of, Sq};
 
-/// Material of each kind in its ordinary (unmodified) form.
-pub const VALUE: [Score; KINDS] = [0, 0, 260, 220, 220, 500, 420, 380, 420, 420, 100, 100];
-/// A Dragon in its Dragon-Rook form is worth this much more.
-pub const DRAGON_ROOK_BONUS: Score = 130;
-/// A reduced rider keeps this share (in 1/16) of its value.
-pub const REDUCED_SHARE_16: Score = 6;
-/// A reduced Pawn or Bawn only loses its double step.
-pub const REDUCED_PAWN_PENALTY: Score = 10;
-/// A non-magic piece waiting on the LS can be parachuted anywhere on ranks 4-7.
-pub const RESERVE_SHARE_16: Score = 15;
-/// A magic piece on the LS influences nothing.
-pub const MAGIC_ON_LS_PENALTY: Score = 40;
-/// Per enemy rider the Reducer currently reduces.
-pub const REDUCER_VICTIM_BONUS: Score = 30;
-/// Per enemy non-magic piece within the Resurrector's reach (while our LS is free).
-pub const RESURRECTOR_COVER_BONUS: Score = 12;
-/// Per own Pawn/Bawn the SHS can change, and per own Advancer it symmetrizes (choice).
-pub const SHS_SUPPORT_BONUS: Score = 6;
-pub const KING_IN_PALACE_BONUS: Score = 35;
-/// Per enemy non-magic piece within distance 2 of our King.
-pub const KING_ATTACKER_PENALTY: Score = 18;
-/// Per own piece adjacent to our King.
-pub const KING_SHELTER_BONUS: Score = 6;
-pub const PAWN_ADVANCE_PER_RANK: Score = 3;
-pub const TEMPO: Score = 10;
+/// Arena material of each kind (the middlegame weights): move ordering uses them.
+pub const VALUE: [Score; KINDS] = {
+    let mut v = [0; KINDS];
+    let mut k = REDUCER as usize;
+    while k < KINDS {
+        v[k] = VALUES[w::MATERIAL + k - REDUCER as usize][0];
+        k += 1;
+    }
+    v
+};
+
+/// One phase unit per Dragon, Advancer, Slip-Nightrider and Can(n)on on the Arena.
+const FULL_PHASE: i32 = 16;
+
+const _: () = {
+    assert!(w::MATERIAL_LEN == 10 && w::LS_RESERVE_LEN == 10 && w::REDUCED_LEN == 7);
+    assert!(w::PAWN_ADVANCE_LEN == RANKS && w::LS_TO_MOVE_LEN == 1);
+    assert!(w::DRAGON_ROOK_FORM_LEN == 1 && w::TEMPO_LEN == 1);
+    assert!(REDUCER == 2 && DRAGON == 5 && BAWN as usize == KINDS - 1);
+};
 
 impl Position {
-    /// Value of the piece on `sq` in its current form, for move ordering and evaluation.
-    pub fn current_value(&self, sq: Sq, p: Piece) -> Score {
+    /// The material terms of the piece `p` on `sq` (Arena or launching square).
+    fn piece_terms<T: Terms>(&self, sq: Sq, p: Piece, t: &mut T) {
         let k = kind(p);
         let side = colour(p);
-        if is_ls(sq) {
-            return if is_magic_kind(k) {
-                VALUE[k as usize] - MAGIC_ON_LS_PENALTY
-            } else {
-                VALUE[k as usize] * RESERVE_SHARE_16 / 16
-            };
+        let sg = sign(side);
+        if k == KING {
+            return;
         }
-        let mut v = VALUE[k as usize];
+        let slot = (k - REDUCER) as usize;
+        if is_ls(sq) {
+            t.add(w::LS_RESERVE + slot, sg);
+            return;
+        }
+        t.add(w::MATERIAL + slot, sg);
         if k == DRAGON && self.symmetrized(sq, side) {
-            v += DRAGON_ROOK_BONUS;
+            t.add(w::DRAGON_ROOK_FORM, sg);
         }
         if is_reducible_kind(k) && self.reduced(sq, side) {
-            v = if matches!(k, PAWN | BAWN) {
-                v - REDUCED_PAWN_PENALTY
-            } else {
-                v * REDUCED_SHARE_16 / 16
-            };
+            t.add(w::REDUCED + (k - DRAGON) as usize, sg);
         }
-        v
     }
 
-    /// White-minus-Black terms, then turned to the side to move.
-    pub fn evaluate(&self) -> Score {
-        let mut score = [0 as Score; 2];
+    /// Value of the piece on `sq` in its current form (middlegame weights), for move ordering.
+    pub fn current_value(&self, sq: Sq, p: Piece) -> Score {
+        let mut scorer = Scorer::new(&VALUES);
+        self.piece_terms(sq, p, &mut scorer);
+        scorer.finish(Phase::FLAT, colour(p))
+    }
+
+    /// The evaluation's terms, White's view; returns the phase.
+    pub fn terms<T: Terms>(&self, t: &mut T) -> Phase {
+        let mut phase = 0;
         for &sq in ARENA.iter() {
             let p = self.at(sq);
             if p == EMPTY {
                 continue;
             }
             let side = colour(p);
-            let s = &mut score[side.index()];
-            *s += self.current_value(sq, p);
+            let sg = sign(side);
+            self.piece_terms(sq, p, t);
             match kind(p) {
                 PAWN | BAWN => {
                     let advance = match side {
                         Side::White => rank_of(sq),
                         Side::Black => RANKS - 1 - rank_of(sq),
                     };
-                    *s += PAWN_ADVANCE_PER_RANK * advance as Score;
+                    t.add(w::PAWN_ADVANCE + advance, sg);
                 }
-                REDUCER => *s += REDUCER_VICTIM_BONUS * self.reduced_victims(sq, side),
+                REDUCER => t.add(w::REDUCER_VICTIMS, sg * self.reduced_victims(sq, side)),
                 RESURRECTOR if self.at(ls_square(side)) == EMPTY => {
-                    *s += RESURRECTOR_COVER_BONUS * self.count_near(sq, side.other(), false);
+                    let cover = self.count_near(sq, side.other(), false);
+                    t.add(w::RESURRECTOR_COVER, sg * cover);
                 }
-                SHS => *s += SHS_SUPPORT_BONUS * self.count_near(sq, side, false),
-                KING => *s += self.king_safety(sq, side),
+                SHS => t.add(w::SHS_SUPPORT, sg * self.count_near(sq, side, false)),
+                KING => self.king_safety(sq, side, t),
+                DRAGON | ADVANCER | NIGHTRIDER | CANNON | CANON => phase += 1,
                 _ => {}
             }
         }
@@ -93,19 +98,31 @@ impl Position {
             let ls = ls_square(side);
             let p = self.at(ls);
             if p != EMPTY {
-                score[side.index()] += self.current_value(ls, p);
+                self.piece_terms(ls, p, t);
+                if side == self.side && !is_magic_kind(kind(p)) {
+                    t.add(w::LS_TO_MOVE, sign(side));
+                }
             }
         }
-        let white = score[0] - score[1];
-        TEMPO
-            + match self.side {
-                Side::White => white,
-                Side::Black => -white,
-            }
+        t.add(w::TEMPO, sign(self.side));
+        Phase::new(phase, FULL_PHASE)
+    }
+
+    /// White-minus-Black terms, then turned to the side to move.
+    pub fn evaluate(&self) -> Score {
+        let mut scorer = Scorer::new(&VALUES);
+        let phase = self.terms(&mut scorer);
+        scorer.finish(phase, self.side)
+    }
+
+    pub fn trace(&self) -> EvalTrace {
+        let mut tracer = Tracer::default();
+        let phase = self.terms(&mut tracer);
+        tracer.finish(&w::SET, phase, self.side)
     }
 
     /// Enemy reducible pieces this Reducer actually reduces (not neutralised).
-    fn reduced_victims(&self, sq: Sq, side: Side) -> Score {
+    fn reduced_victims(&self, sq: Sq, side: Side) -> i32 {
         NEAR_OFFSETS
             .iter()
             .filter(|&&d| {
@@ -118,11 +135,11 @@ impl Position {
                     && !matches!(kind(q), PAWN | BAWN)
                     && self.reduced(t, colour(q))
             })
-            .count() as Score
+            .count() as i32
     }
 
     /// Non-magic, non-King pieces of `side` within distance 2 of `sq`.
-    fn count_near(&self, sq: Sq, side: Side, magic_too: bool) -> Score {
+    fn count_near(&self, sq: Sq, side: Side, magic_too: bool) -> i32 {
         NEAR_OFFSETS
             .iter()
             .filter(|&&d| {
@@ -133,24 +150,26 @@ impl Position {
                     && kind(q) != KING
                     && (magic_too || !is_magic_kind(kind(q)))
             })
-            .count() as Score
+            .count() as i32
     }
 
-    fn king_safety(&self, sq: Sq, side: Side) -> Score {
-        let mut s = 0;
+    fn king_safety<T: Terms>(&self, sq: Sq, side: Side, t: &mut T) {
+        let sg = sign(side);
         if in_palace(sq, side) {
-            s += KING_IN_PALACE_BONUS;
+            t.add(w::KING_PALACE, sg);
         }
-        s -= KING_ATTACKER_PENALTY * self.count_near(sq, side.other(), false);
-        s += KING_SHELTER_BONUS
-            * KING_STEPS
-                .iter()
-                .filter(|&&d| {
-                    let q = self.at((sq as isize + d) as Sq);
-                    q != EMPTY && q != OFF && colour(q) == side
-                })
-                .count() as Score;
-        s
+        t.add(
+            w::KING_ATTACKERS,
+            sg * self.count_near(sq, side.other(), false),
+        );
+        let shelter = KING_STEPS
+            .iter()
+            .filter(|&&d| {
+                let q = self.at((sq as isize + d) as Sq);
+                q != EMPTY && q != OFF && colour(q) == side
+            })
+            .count() as i32;
+        t.add(w::KING_SHELTER, sg * shelter);
     }
 }
 
@@ -167,8 +186,9 @@ mod tests {
     #[test]
     fn start_position_is_balanced_for_either_side_to_move() {
         let start = "nc3k3cn/hd1a3a1dr/pppbbbbbppp/11/11/11/11/PPPBBBBBPPP/RD1A3A1DH/NC3K3CN Uu";
-        assert_eq!(eval(&format!("{start} w")), TEMPO);
-        assert_eq!(eval(&format!("{start} b")), TEMPO);
+        let tempo = VALUES[w::TEMPO][0];
+        assert_eq!(eval(&format!("{start} w")), tempo);
+        assert_eq!(eval(&format!("{start} b")), tempo);
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub mod notation;
 pub mod position;
 #[cfg(test)]
 mod tests;
+mod view;
+mod weights;
 
 use crate::game::{Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
 use crate::mailbox::Sq;
@@ -138,6 +140,10 @@ impl Game for Symmetron {
         self.pos.undo.len()
     }
 
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+
     fn generate(&self, moves: &mut MoveList<Move>) {
         self.scratch().legal_moves(moves, Wanted::All);
     }
@@ -187,6 +193,9 @@ impl Game for Symmetron {
 
     fn evaluate(&self) -> Score {
         self.pos.evaluate()
+    }
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(self.pos.trace())
     }
 
     fn is_noisy(&self, mv: Move) -> bool {
@@ -250,11 +259,18 @@ impl Game for Symmetron {
         // piece types up to V) let a retrieved piece be dropped onto l1/l10; parent `lion`
         // relays the null move `@@@@` to the other engine (both measured with XBoard 4.9.1).
         vec![format!(
-            "setup (.NBR...ACP..H...DV..UK.nbr...acp..h...dv..uk) 12x10+9_lion {}",
+            "setup ({}) 12x10+9_lion {}",
+            notation::XBOARD_PIECES,
             self.pos.to_fen(true)
         )]
     }
 
+    fn choice_label(&self, choice: &str) -> String {
+        view::choice_label(choice)
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        view::board_view(&self.pos)
+    }
     fn diagram(&self) -> String {
         let mut out = crate::mailbox::diagram::diagram(FILES, RANKS, |f, r| {
             match self.pos.at(crate::mailbox::square(f, r)) {

@@ -13,6 +13,27 @@ use crate::game::{Dialect, MoveError, MoveList, Side};
 use crate::mailbox::{file_of, rank_of, square, square_name, Sq};
 use crate::turn::{steps_from_text, Step};
 
+/// XBoard's piece-to-char table for this game (see `xboard_setup`): our letters in the slots of
+/// XBoard's piece types, white half then black half.
+pub const XBOARD_PIECES: &str = ".NBR...ACP..H...DV..UK.nbr...acp..h...dv..uk";
+
+/// XBoard's name of the holdings square where it keeps `side`'s captured pieces with this
+/// letter: White's holdings are the column right of the board (`n`, past the l-file and a gap),
+/// Black's the column left of it (XBoard names it `_`); each used piece type has a row, counted
+/// from White's side in the order of the table (measured: a retrieved Pawn was dragged from
+/// `n5` onto l1).
+fn xboard_holdings(letter: char, side: Side) -> Option<String> {
+    let slot = XBOARD_PIECES[..XBOARD_PIECES.len() / 2]
+        .chars()
+        .take_while(|&c| c != letter.to_ascii_uppercase())
+        .filter(|&c| c != '.')
+        .count();
+    (slot < 9 && XBOARD_PIECES.contains(letter.to_ascii_uppercase())).then(|| match side {
+        Side::White => format!("n{slot}"),
+        Side::Black => format!("_{}", RANKS - 1 - slot),
+    })
+}
+
 /// Name of an Arena square (`e5`; XBoard: `e4`).
 pub fn square_text(sq: Sq, dialect: Dialect) -> String {
     let base = if dialect == Dialect::XBoard { 0 } else { 1 };
@@ -63,15 +84,24 @@ impl Position {
     }
 
     /// The empty Arena square an in-place change travels through in XBoard: the first empty
-    /// square in a fixed order around the piece (the Arena always has one).
+    /// square in a fixed order around the piece that the piece cannot move to, so that a person
+    /// dragging it there (led by the marks) can only mean "the turn continues"; failing that the
+    /// first empty square in that order (the Arena always has one).
     fn via_square(&self, sq: Sq) -> Sq {
-        let near_first = KING_STEPS
+        let mut moves = MoveList::new();
+        self.pseudo_moves(&mut moves, super::movegen::Wanted::All);
+        let reachable = |t: Sq| moves.iter().any(|m| m.from == sq && m.to == t);
+        let near_first: Vec<Sq> = KING_STEPS
             .iter()
             .map(|&d| (sq as isize + d) as Sq)
-            .chain(ARENA.iter().copied());
+            .chain(ARENA.iter().copied())
+            .filter(|&t| self.at(t) == EMPTY)
+            .collect();
         near_first
-            .into_iter()
-            .find(|&t| self.at(t) == EMPTY)
+            .iter()
+            .copied()
+            .find(|&t| !reachable(t))
+            .or(near_first.first().copied())
             .unwrap_or(sq)
     }
 
@@ -173,7 +203,18 @@ impl Position {
     /// step onto the piece's own square, an explosion a step onto the partner marked `*`.
     pub fn turn_steps(&self, mv: Move, dialect: Dialect) -> Vec<Step> {
         if dialect == Dialect::XBoard {
-            return steps_from_text(&self.xboard_text(mv), dialect);
+            // A retrieved piece is dragged from XBoard's holdings onto the launching square.
+            let mut steps = steps_from_text(&self.xboard_text(mv), dialect);
+            for step in &mut steps {
+                if let (None, Some(letter)) = (&step.from, step.choice.as_deref()) {
+                    let letter = letter.chars().next().unwrap_or('.');
+                    if let Some(square) = xboard_holdings(letter, self.side) {
+                        step.from = Some(square);
+                        step.choice = None;
+                    }
+                }
+            }
+            return steps;
         }
         let cell = |sq: Sq| {
             if sq == ls_square(Side::White) {

@@ -73,6 +73,19 @@ impl Ruleset for Xiangqi {
         })
     }
 
+    fn piece_name(kind: Kind) -> &'static str {
+        match kind {
+            Kind::Pawn => "Soldier",
+            Kind::Guard => "Advisor",
+            Kind::Bull => "Elephant",
+            Kind::Horse => "Horse",
+            Kind::Cannon => "Cannon",
+            Kind::Rook => "Chariot",
+            Kind::King => "General",
+            Kind::Bear | Kind::Rhino => "?",
+        }
+    }
+
     fn psq(code: Cell, sq: Sq) -> Score {
         eval::psq(code, sq)
     }

@@ -1,0 +1,240 @@
+//! A small W3C WebDriver client for the browser test: Debian's headless Chromium driven through
+//! its `chromedriver`. Synchronous and tiny on purpose (the test needs a dozen commands); the
+//! async WebDriver crates would bring an async runtime into the test build for nothing.
+
+use crate::http;
+use serde_json::{json, Value};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The flags Chromium needs as root on a machine with a closed network (it hangs without them).
+const CHROMIUM_FLAGS: &[&str] = &[
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+];
+
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn tool(env: &str, default: &str) -> String {
+    std::env::var(env).unwrap_or_else(|_| default.to_string())
+}
+
+pub struct Browser {
+    driver: Child,
+    base: String,
+    session: String,
+    _profile: TempDir,
+}
+
+/// A fresh Chromium profile folder, removed afterwards.
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium of `width` x `height`. Panics, saying how to
+    /// install them, when Chromium or its driver is missing: a browser test never passes by
+    /// skipping itself.
+    pub fn start(width: u32, height: u32) -> Browser {
+        let chromium = tool("KALEIDO_CHROMIUM", "/usr/bin/chromium");
+        let driver_path = tool("KALEIDO_CHROMEDRIVER", "/usr/bin/chromedriver");
+        for path in [&chromium, &driver_path] {
+            assert!(
+                std::path::Path::new(path).exists(),
+                "{path} is missing: the browser test needs Debian's Chromium and its driver \
+                 (apt-get install -y chromium chromium-driver), or KALEIDO_CHROMIUM and \
+                 KALEIDO_CHROMEDRIVER naming them"
+            );
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let driver = Command::new(&driver_path)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{driver_path} does not start: {e}"));
+        let profile =
+            std::env::temp_dir().join(format!("kaleido-chromium-{}-{port}", std::process::id()));
+        // Owned from here on: a failure below still ends the driver (Drop).
+        let mut browser = Browser {
+            driver,
+            base: format!("http://127.0.0.1:{port}"),
+            session: String::new(),
+            _profile: TempDir(profile.clone()),
+        };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while http::request("GET", &format!("{}/status", browser.base), None).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not answer");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        args.push(format!("--window-size={width},{height}"));
+        let capabilities = json!({ "capabilities": { "alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": { "binary": chromium, "args": args }
+        }}});
+        let answer = browser.command("POST", "/session", Some(capabilities));
+        browser.session = answer["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {answer}"))
+            .to_string();
+        browser
+    }
+
+    fn command(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}{path}", self.base);
+        let body = body.map(|b| b.to_string());
+        let (status, text) = http::request(method, &url, body.as_deref().or(Some("{}")))
+            .unwrap_or_else(|e| panic!("webdriver {path}: {e}"));
+        let json: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        assert!(status == 200, "webdriver {method} {path}: {status} {text}");
+        json["value"].clone()
+    }
+
+    fn session_command(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.command(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    pub fn goto(&self, url: &str) {
+        self.session_command("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    /// The first element matching a CSS selector, if any.
+    pub fn find(&self, css: &str) -> Option<String> {
+        let found = self.session_command(
+            "POST",
+            "/elements",
+            Some(json!({ "using": "css selector", "value": css })),
+        );
+        found.as_array()?.first()?[ELEMENT_KEY]
+            .as_str()
+            .map(str::to_string)
+    }
+
+    /// Clicks the element matching `css` as a person would (the driver moves the pointer there).
+    pub fn click(&self, css: &str) {
+        let element = self
+            .find(css)
+            .unwrap_or_else(|| panic!("nothing on the page matches {css}"));
+        self.session_command(
+            "POST",
+            &format!("/element/{element}/click"),
+            Some(json!({})),
+        );
+    }
+
+    /// Presses `keys` one after another on whatever has the focus (WebDriver key codes, e.g.
+    /// "\u{E013}" = arrow up), as a person types: no click first.
+    pub fn press(&self, keys: &str) {
+        let actions: Vec<Value> = keys
+            .chars()
+            .flat_map(|k| {
+                let k = k.to_string();
+                [
+                    json!({ "type": "keyDown", "value": k }),
+                    json!({ "type": "keyUp", "value": k }),
+                ]
+            })
+            .collect();
+        self.session_command(
+            "POST",
+            "/actions",
+            Some(json!({ "actions": [{ "type": "key", "id": "keyboard", "actions": actions }] })),
+        );
+    }
+
+    /// Runs `script` (a function body; `arguments` holds `args`) and returns its value.
+    pub fn eval(&self, script: &str, args: Value) -> Value {
+        self.session_command(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": args })),
+        )
+    }
+
+    /// Polls `script` until it returns something truthy (not false/null/""/0), or fails after
+    /// `timeout` with `what`.
+    pub fn wait_for(&self, what: &str, script: &str, timeout: Duration) -> Value {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let value = self.eval(script, json!([]));
+            let truthy = match &value {
+                Value::Null => false,
+                Value::Bool(b) => *b,
+                Value::String(s) => !s.is_empty(),
+                Value::Number(n) => n.as_f64() != Some(0.0),
+                _ => true,
+            };
+            if truthy {
+                return value;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// A PNG of the window.
+    pub fn screenshot(&self) -> Vec<u8> {
+        let encoded = self.session_command("GET", "/screenshot", None);
+        base64_decode(encoded.as_str().unwrap_or_default())
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let url = format!("{}/session/{}", self.base, self.session);
+            let _ = http::request("DELETE", &url, None);
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// Standard base64 (what WebDriver screenshots are), padding and line breaks allowed.
+pub fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let (mut out, mut bits, mut count) = (Vec::new(), 0u32, 0);
+    for sextet in text.bytes().filter_map(value) {
+        bits = bits << 6 | sextet as u32;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_decodes_with_padding() {
+        assert_eq!(super::base64_decode("TWFu"), b"Man");
+        assert_eq!(super::base64_decode("TWE="), b"Ma");
+        assert_eq!(super::base64_decode("TQ==\n"), b"M");
+    }
+}

@@ -1,0 +1,397 @@
+//! The board's HTTP API against the real `kaleido gui` on a free port: the board views the page
+//! draws, turn building, playing and refusing, the engine's moves and thinking, take back, game
+//! records, and that bad input never changes the game.
+
+use engine_tests::binary::{run, stdout_lines};
+use engine_tests::gui::GuiServer;
+use engine_tests::http;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+fn new_game(server: &GuiServer, variant: &str) -> Value {
+    server.ok("POST", "/api/new", json!({ "variant": variant }))
+}
+
+fn cells_marked(board: &Value, mark: &str) -> usize {
+    board["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .filter(|c| {
+            c["marks"]
+                .as_array()
+                .expect("marks")
+                .iter()
+                .any(|m| m == mark)
+        })
+        .count()
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_from_the_binary() {
+    let server = GuiServer::start();
+    let (status, page) = http::request("GET", &server.url, None).expect("page");
+    assert_eq!(status, 200);
+    for asset in ["/board.js", "/pieces.js", "/app.js", "/style.css"] {
+        assert!(page.contains(asset), "the page loads {asset}");
+        let url = format!("{}{}", server.url.trim_end_matches('/'), asset);
+        let (status, body) = http::request("GET", &url, None).expect("asset");
+        assert_eq!(status, 200, "{asset}");
+        assert!(body.len() > 100, "{asset} has content");
+    }
+    let (status, _) = http::request("GET", &format!("{}nothing", server.url), None).expect("404");
+    assert_eq!(status, 404);
+}
+
+/// Shapes counted by hand from the rules docs' board descriptions.
+#[test]
+fn every_board_is_described_as_its_players_know_it() {
+    let server = GuiServer::start();
+    let chess = new_game(&server, "chess")["board"].clone();
+    assert_eq!(chess["cells"].as_array().unwrap().len(), 64);
+    assert_eq!(chess["pieces"].as_array().unwrap().len(), 32);
+    assert_eq!(chess["style"], "squares");
+
+    let xiangqi = new_game(&server, "xiangqi")["board"].clone();
+    assert_eq!(xiangqi["style"], "points");
+    assert_eq!(xiangqi["cells"].as_array().unwrap().len(), 90);
+    assert_eq!(cells_marked(&xiangqi, "palace-white"), 9, "d1-f3");
+    assert_eq!(cells_marked(&xiangqi, "palace-black"), 9, "d8-f10");
+    assert_eq!(xiangqi["dividers"][0]["kind"], "river");
+    assert_eq!(xiangqi["dividers"][0]["after"], 4, "between ranks 5 and 6");
+    assert_eq!(xiangqi["side_names"], json!(["Red", "Black"]));
+
+    let sinyeon = new_game(&server, "sin-yeon-sang-gi")["board"].clone();
+    assert_eq!(
+        sinyeon["cells"].as_array().unwrap().len(),
+        130,
+        "13x10 points"
+    );
+    assert_eq!(cells_marked(&sinyeon, "palace-white"), 9);
+
+    // 11x10 Arena plus the two launching squares, l1 and l10.
+    let symmetron = new_game(&server, "symmetron-112")["board"].clone();
+    assert_eq!(symmetron["cells"].as_array().unwrap().len(), 112);
+    assert_eq!(cells_marked(&symmetron, "launch-white"), 1);
+    assert_eq!(cells_marked(&symmetron, "palace-black"), 9, "e8-g10");
+    let on_ls: Vec<&Value> = symmetron["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["square"] == "l1" || p["square"] == "l10")
+        .collect();
+    assert_eq!(
+        on_ls.len(),
+        2,
+        "both Resurrectors start on their launching squares"
+    );
+    assert!(on_ls.iter().all(|p| p["glyph"] == "resurrector"));
+
+    // 14x14 with four 3x3 corners cut: 196 - 36.
+    let cross = new_game(&server, "reflection-14")["board"].clone();
+    assert_eq!(cross["cells"].as_array().unwrap().len(), 160);
+    let south = cross["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["square"] == "d13")
+        .expect("a piece on d13");
+    assert_eq!(
+        south["glyph"], "pawn-s",
+        "White's top army's pawns move south"
+    );
+    // 12x12 with 2x2 corners cut; its zones are marked (the zone rule holds there).
+    let twelve = new_game(&server, "reflection-12")["board"].clone();
+    assert_eq!(twelve["cells"].as_array().unwrap().len(), 144 - 16);
+    assert_eq!(cells_marked(&twelve, "zone-white"), 2 * 2 * 8);
+    let two = new_game(&server, "reflection-twoboard")["board"].clone();
+    assert_eq!(two["files"], 16);
+    assert_eq!(two["dividers"][0]["kind"], "boards");
+    assert_eq!(two["dividers"][0]["after"], 7, "between h and i");
+
+    let springs = new_game(&server, "sonic-springs")["board"].clone();
+    assert_eq!(cells_marked(&springs, "spring"), 4, "c3 f3 c6 f6");
+    let king = springs["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["square"] == "e1")
+        .expect("white king");
+    assert_eq!(king["badges"][0], "K", "usual form");
+    assert_eq!(
+        cells_marked(&new_game(&server, "sonic")["board"], "spring"),
+        0
+    );
+}
+
+#[test]
+fn a_turn_is_built_from_the_engines_options() {
+    let server = GuiServer::start();
+    new_game(&server, "chess");
+    let options = server.ok("POST", "/api/turn", json!({ "steps": [] }));
+    let from_e2: Vec<&str> = options["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["from"] == "e2")
+        .map(|s| s["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(from_e2, ["e3", "e4"]);
+    let done = server.ok(
+        "POST",
+        "/api/turn",
+        json!({ "steps": [{ "from": "e2", "to": "e4", "choice": null }] }),
+    );
+    assert_eq!(done["complete"], "e2e4");
+    let wrong = server.ok(
+        "POST",
+        "/api/turn",
+        json!({ "steps": [{ "from": "e2", "to": "e5", "choice": null }] }),
+    );
+    assert_eq!(wrong["valid"], false);
+
+    // A promotion's choices come with their words.
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "chess", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1" }),
+    );
+    let options = server.ok("POST", "/api/turn", json!({ "steps": [] }));
+    let labels: Vec<&str> = options["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["from"] == "a7")
+        .map(|s| s["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"promote to Queen"), "{labels:?}");
+}
+
+#[test]
+fn bad_input_is_refused_and_changes_nothing() {
+    let server = GuiServer::start();
+    let before = new_game(&server, "xiangqi")["fen"].clone();
+    server.ok("POST", "/api/settings", json!({ "black": "human" }));
+    let refusals: [(&str, Option<&str>); 8] = [
+        ("/api/play", Some(r#"{"move":"a1a9"}"#)),
+        ("/api/play", Some(r#"{"move":"zz"}"#)),
+        ("/api/play", Some("not json")),
+        ("/api/new", Some(r#"{"variant":"xiangqi","fen":"garbage"}"#)),
+        ("/api/new", Some(r#"{"variant":"no-such-game"}"#)),
+        (
+            "/api/new",
+            Some(r#"{"variant":"sonic","options":{"Crooked":"maybe"}}"#),
+        ),
+        ("/api/turn", Some(r#"{"steps":7}"#)),
+        (
+            "/api/settings",
+            Some(r#"{"limits":{"nodes":0,"movetime_ms":null}}"#),
+        ),
+    ];
+    for (path, body) in refusals {
+        let (status, answer) = server.call_text("POST", path, body);
+        assert_eq!(status, 400, "{path} {body:?}: {answer}");
+        assert!(answer["error"].is_string(), "{answer}");
+        let state = server.ok("GET", "/api/state", json!(null));
+        assert_eq!(state["fen"], before, "{path} {body:?} changed the game");
+        assert_eq!(state["variant"], "xiangqi");
+    }
+    let (status, _) = server.call_text("POST", "/api/nothing", None);
+    assert_eq!(status, 404);
+}
+
+fn wait_until(server: &GuiServer, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let state = server.ok("GET", "/api/state", json!(null));
+        if done(&state) {
+            return state;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}: outcome {}, clocks {}, moves {}",
+            state["outcome"],
+            state["clock_ms"],
+            state["moves"]
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+#[test]
+fn the_engine_answers_thinks_aloud_and_take_back_returns_to_the_persons_turn() {
+    let server = GuiServer::start();
+    new_game(&server, "sonic");
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "engine",
+                "limits": { "nodes": 3000, "movetime_ms": null } }),
+    );
+    let (status, _) = server.call("POST", "/api/play", Some(&json!({ "move": "e2e4" })));
+    assert_eq!(status, 200);
+    let state = wait_until(&server, "the engine's reply", |s| {
+        s["moves"].as_array().is_some_and(|m| m.len() == 2)
+    });
+    let reply = &state["moves"][1];
+    assert_eq!(reply["side"], "black");
+    assert!(
+        reply["eval"].is_object(),
+        "the engine's score is kept: {reply}"
+    );
+    assert!(reply["record"].is_string() && reply["uci"].is_string());
+    assert!(
+        !state["thinking"].as_array().unwrap().is_empty() || !state["searching"].as_bool().unwrap()
+    );
+    // Take back: both the engine's move and the person's.
+    let back = server.ok("POST", "/api/undo", json!(null));
+    assert_eq!(back["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(back["player_to_move"], "human");
+
+    // Analysis: lines with a principal variation in the game's notation, until switched off.
+    server.ok("POST", "/api/settings", json!({ "black": "human" }));
+    server.ok("POST", "/api/analyse", json!({ "on": true }));
+    let thinking = wait_until(&server, "analysis lines", |s| {
+        s["thinking"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|l| l["depth"].as_u64() >= Some(3)))
+    });
+    let line = thinking["thinking"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert!(!line["pv"].as_array().unwrap().is_empty(), "{line}");
+    let off = server.ok("POST", "/api/analyse", json!({ "on": false }));
+    assert_eq!(off["analysing"], false);
+    assert_eq!(
+        off["moves"].as_array().unwrap().len(),
+        0,
+        "analysis plays no move"
+    );
+}
+
+#[test]
+fn a_record_with_variant_and_option_tags_loads_and_replays() {
+    let server = GuiServer::start();
+    let record = "[Event \"test\"]\n[Variant \"sonic-springs\"]\n[Options \"Crooked=true\"]\n\n\
+                  1. e2e4 e7e5 2. d2d4 *\n";
+    let (status, state) = server.call_text("POST", "/api/pgn", Some(record));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["variant"], "sonic-springs");
+    assert_eq!(state["options"]["crooked"], "true");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 3);
+    let fen = state["fen"].as_str().unwrap().to_string();
+
+    // kaleido replay takes the variant and options from the same tags.
+    let file = std::env::temp_dir().join(format!("kaleido-gui-{}.pgn", std::process::id()));
+    std::fs::write(&file, record).unwrap();
+    let output = run(&["replay", file.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(stdout_lines(&output)[0], fen);
+
+    let (status, _) = server.call_text("POST", "/api/pgn", Some("[Variant \"sonic\"]\n1. e2e5 *"));
+    assert_eq!(status, 400, "an illegal move in a record is refused");
+    assert_eq!(server.ok("GET", "/api/state", json!(null))["fen"], fen);
+}
+
+/// A record saved by the board (options, a set-up position, drops, flips, pairs) replays with
+/// `kaleido replay` to the board's final position.
+#[test]
+fn saved_records_replay_to_the_same_position() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    let games: [(&str, Value, &[&str]); 3] = [
+        ("symmetron-112", json!({}), &["@f5", "@f6", "b1~", "a8=B"]),
+        (
+            "reflection-mini",
+            json!({ "CaptureTwin": "true", "QueenPromotion": "true" }),
+            &["c2c3,c7c6", "b3c3,g3f3"],
+        ),
+        ("chess", json!({}), &["e2e4", "e7e5", "g1f3"]),
+    ];
+    for (variant, options, moves) in games {
+        server.ok(
+            "POST",
+            "/api/new",
+            json!({ "variant": variant, "options": options }),
+        );
+        let mut state = Value::Null;
+        for mv in moves {
+            state = server.ok("POST", "/api/play", json!({ "move": mv }));
+        }
+        let pgn = server.ok("GET", "/api/pgn", json!(null))["pgn"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        if variant == "chess" {
+            assert!(
+                !pgn.contains("[Variant"),
+                "chess records carry no Variant tag: {pgn}"
+            );
+        } else {
+            assert!(pgn.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+        }
+        if variant == "reflection-mini" {
+            assert!(
+                pgn.contains("[Options \"CaptureTwin=true QueenPromotion=true\"]"),
+                "{pgn}"
+            );
+        }
+        let file =
+            std::env::temp_dir().join(format!("kaleido-gui-{variant}-{}.pgn", std::process::id()));
+        std::fs::write(&file, &pgn).unwrap();
+        let output = run(&["replay", file.to_str().unwrap()]);
+        let _ = std::fs::remove_file(&file);
+        assert!(
+            output.status.success(),
+            "{pgn}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(stdout_lines(&output)[0], state["fen"], "{pgn}");
+    }
+    // A set-up position travels in the FEN tag.
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "chess", "fen": fen }),
+    );
+    let state = server.ok("POST", "/api/play", json!({ "move": "a7a8q" }));
+    let pgn = server.ok("GET", "/api/pgn", json!(null))["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
+    let (status, loaded) = server.call_text("POST", "/api/pgn", Some(&pgn));
+    assert_eq!(status, 200, "{loaded}");
+    assert_eq!(loaded["fen"], state["fen"]);
+}
+
+#[test]
+fn with_a_clock_the_side_whose_time_runs_out_loses() {
+    let server = GuiServer::start();
+    new_game(&server, "xiangqi");
+    let state = server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human",
+                "limits": { "clock_ms": 400, "increment_ms": 0 } }),
+    );
+    assert_eq!(state["clock_ms"].as_array().map(Vec::len), Some(2));
+    let over = wait_until(&server, "Red's flag to fall", |s| !s["outcome"].is_null());
+    assert_eq!(over["outcome"]["result"], "0-1");
+    assert_eq!(over["outcome"]["reason"], "Red lost on time");
+    let (status, _) = server.call("POST", "/api/play", Some(&json!({ "move": "a1a2" })));
+    assert_eq!(status, 400, "no move after the flag fell");
+}

@@ -1,0 +1,517 @@
+//! The board in a real headless Chromium, driven by clicks as a person plays: in every variant one
+//! turn of every kind the variant's positions offer (a plain move, a promotion, every leg of a
+//! chain, both parts of a pair, a flip, an entry from a launching square, a pending king's form...)
+//! is entered by clicking, and the FEN the page then shows must equal `kaleido play`'s; then ten
+//! turns against the engine per variant, every FEN checked against `kaleido play` of the moves so
+//! far. Screenshots of every board go to `target/gui-shots/` (and to `$KALEIDO_GUI_SHOTS` when
+//! set: `docs/gui/` is made that way).
+//!
+//! Needs Debian's `chromium` and `chromium-driver`; without them the test fails and says so.
+
+use engine_tests::binary::{run, stdout_lines};
+use engine_tests::gui::GuiServer;
+use engine_tests::webdriver::Browser;
+use kaleido::game::{Dialect, VariantOptions};
+use kaleido::rng::SplitMix64;
+use kaleido::session::Session;
+use kaleido::turn::Step;
+use kaleido::variants;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// One browser at a time: the tests of this file run on parallel threads, and three Chromiums at
+/// once on a loaded two-core machine make every wait a race.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_browser() -> std::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner())
+}
+/// The engine's node limit per move: small, so the test stays within CI's budget.
+const ENGINE_NODES: u64 = 1500;
+/// Turns of the person per variant in the game against the engine (each answered by the engine).
+const TURNS_AGAINST_ENGINE: usize = 10;
+
+/// Positions beyond the variants' bench positions, for kinds of turn those lack.
+const EXTRA_POSITIONS: &[(&str, &str)] = &[
+    // Promotion with capture or not, both castlings.
+    ("chess", "1r2k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1"),
+    // A king hit last turn: its owner picks the next form first (`n:` / `a:`).
+    (
+        "sonic",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ?na2/Kna",
+    ),
+    // Promotion on the mini board (R, B, N).
+    (
+        "reflection-mini",
+        "**4**/**P3**/8/k7/8/8/**4**/**2K1** w - - 0 1",
+    ),
+];
+
+/// Turns the kinds above do not single out (to a person they are a piece moved from one square to
+/// another, but the engine handles them apart): castling, en passant, an explosion, a pair's
+/// castling, a parachute from the launching square.
+const MUST_CLICK: &[(&str, &str, &str)] = &[
+    ("chess", "1r2k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1"),
+    ("chess", "1r2k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1"),
+    ("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+    (
+        "symmetron-112",
+        "nc3k3cn/hd1a3a1d1/pppbbbbbppp/11/4r6/4R6/11/PPPBBBBBPPP/1D1A3A1DH/NC3K3CN Uu w 0 1",
+        "e5*e6",
+    ),
+    ("symmetron-112", "startpos", "@f5"),
+    (
+        "reflection-8",
+        "R2Kk3/SSSSssss/8/8/8/8/PPPPpppp/R2Kk3 w a1a8 - 0 1",
+        "d1b1,d8b8",
+    ),
+];
+
+fn session(variant: &str, fen: &str) -> Box<dyn Session> {
+    let mut s = variants::find(variant)
+        .and_then(|v| v.new_session(&VariantOptions::default()).ok())
+        .expect("variant");
+    if fen != "startpos" {
+        s.set_fen(fen, Dialect::Uci).expect("test FEN");
+    }
+    s
+}
+
+/// What a person does differently between turns: how many parts, and the shape of each part's
+/// choice (letters stand for any letter: every promotion piece is the same kind of turn).
+/// `off_board`: the places beside the board (launching squares), from the board view.
+fn kind_of(steps: &[Step], off_board: &[String]) -> String {
+    let part = |s: &Step| {
+        let squares = match (&s.from, &s.to) {
+            (None, None) => "choice",
+            (None, Some(_)) => "enter",
+            (Some(a), Some(b)) if a == b => "in-place",
+            (Some(a), _) if off_board.contains(a) => "from-beside",
+            (_, Some(b)) if off_board.contains(b) => "to-beside",
+            _ => "move",
+        };
+        let choice: String = s
+            .choice
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .map(|c| if c.is_ascii_alphabetic() { 'a' } else { c })
+            .collect();
+        format!("{squares}{choice}")
+    };
+    let mut parts: Vec<String> = steps.iter().map(part).collect();
+    parts.truncate(3); // a chain of three legs or more is one kind
+    parts.join(" ")
+}
+
+/// One legal move per kind of turn in the variant's positions: (FEN, move, steps).
+fn turns_of_every_kind(variant: &str) -> Vec<(String, String, Vec<Step>)> {
+    let info = variants::find(variant).expect("variant");
+    let mut positions: Vec<&str> = info.bench.to_vec();
+    positions.extend(
+        EXTRA_POSITIONS
+            .iter()
+            .filter(|(v, _)| *v == variant)
+            .map(|(_, f)| *f),
+    );
+    let mut kinds: BTreeMap<String, (String, String, Vec<Step>)> = BTreeMap::new();
+    for fen in positions {
+        let s = session(variant, fen);
+        let fen = s.fen(Dialect::Uci);
+        let beside = off_board(s.as_ref());
+        for mv in s.legal_moves(Dialect::Uci) {
+            let steps = s
+                .turn_steps(&mv, Dialect::Uci)
+                .expect("steps of a legal move");
+            kinds
+                .entry(kind_of(&steps, &beside))
+                .or_insert_with(|| (fen.clone(), mv.clone(), steps));
+        }
+    }
+    let mut turns: Vec<_> = kinds.into_values().collect();
+    for (_, fen, mv) in MUST_CLICK.iter().filter(|(v, _, _)| *v == variant) {
+        let s = session(variant, fen);
+        let steps = s
+            .turn_steps(mv, Dialect::Uci)
+            .unwrap_or_else(|e| panic!("{variant}: {mv} is not legal in {fen}: {e}"));
+        turns.push((s.fen(Dialect::Uci), mv.to_string(), steps));
+    }
+    turns
+}
+
+fn off_board(s: &dyn Session) -> Vec<String> {
+    let view = s.board_view();
+    view.cells
+        .iter()
+        .filter(|c| c.file >= view.files as f32 || c.rank >= view.ranks as f32)
+        .map(|c| c.name.clone())
+        .collect()
+}
+
+/// `kaleido play`: the FEN after `moves` from `fen`.
+fn play_fen(variant: &str, fen: &str, moves: &[String]) -> String {
+    let mut args = vec!["play", "--variant", variant, "--fen", fen];
+    args.extend(moves.iter().map(String::as_str));
+    let output = run(&args);
+    assert!(
+        output.status.success(),
+        "kaleido play {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout_lines(&output).pop().expect("a FEN line")
+}
+
+/// The board server and a browser on its page, one at a time.
+struct Board {
+    browser: Browser,
+    server: GuiServer,
+    _one: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Board {
+    /// A server whose sides are played by `white` and `black`, and a browser of that size.
+    fn start(width: u32, height: u32, white: &str, black: &str) -> Board {
+        let one = one_browser();
+        let server = GuiServer::start();
+        server.ok(
+            "POST",
+            "/api/settings",
+            json!({ "white": white, "black": black }),
+        );
+        Board {
+            browser: Browser::start(width, height),
+            server,
+            _one: one,
+        }
+    }
+
+    fn open(&self, variant: &str, fen: &str) {
+        let url = format!(
+            "{}?variant={}&fen={}",
+            self.server.url,
+            percent(variant),
+            percent(fen)
+        );
+        self.browser.goto(&url);
+        self.idle();
+    }
+
+    /// Waits until the page has no request under way; returns the FEN it shows.
+    fn idle(&self) -> String {
+        let fen = self.browser.wait_for(
+            "the page to settle",
+            "const s = document.getElementById('status'); \
+             return window.kaleido && !window.kaleido.busy && window.kaleido.state && s.dataset.fen;",
+            WAIT,
+        );
+        fen.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Waits (a while) for the page to show `fen`, then checks it does.
+    fn shows(&self, fen: &str, what: &str) {
+        let deadline = std::time::Instant::now() + WAIT;
+        loop {
+            let shown = self.idle();
+            if shown == fen {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{what}: the page shows {shown}, kaleido play says {fen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn selected(&self) -> String {
+        let v = self.browser.eval(
+            "return document.getElementById('board').dataset.selected;",
+            json!([]),
+        );
+        v.as_str().unwrap_or_default().to_string()
+    }
+
+    /// The kind of picker open (`prefix`: a choice before the turn's first part, `step`: for the
+    /// part just entered), if any.
+    fn picker(&self) -> Option<String> {
+        let kind = self.browser.eval(
+            "const p = document.getElementById('picker'); return p.hidden ? '' : p.dataset.kind;",
+            json!([]),
+        );
+        kind.as_str().filter(|k| !k.is_empty()).map(str::to_string)
+    }
+
+    fn click_square(&self, square: &str) {
+        self.browser
+            .click(&format!("rect.cell-hit[data-square=\"{square}\"]"));
+        self.idle();
+    }
+
+    fn pick(&self, choice: &str) {
+        self.browser
+            .click(&format!("#picker-choices button[data-choice=\"{choice}\"]"));
+        self.idle();
+    }
+
+    /// Enters a turn part by part, as a person: pick up, put down, answer the picker.
+    /// `progress(index, placed)` runs after each step's piece is picked up (`placed` false) and
+    /// after the step is entered (`placed` true).
+    fn click_turn(&self, steps: &[Step], progress: &mut dyn FnMut(usize, bool)) {
+        for (index, step) in steps.iter().enumerate() {
+            let is_prefix = step.from.is_none() && step.to.is_none();
+            if index == 0 && !is_prefix && self.picker().as_deref() == Some("prefix") {
+                self.pick("-"); // a pending king's form is not chosen first in this turn
+            }
+            if let Some(from) = &step.from {
+                if self.selected() != *from {
+                    self.click_square(from);
+                }
+                progress(index, false);
+            }
+            if let Some(to) = &step.to {
+                self.click_square(to);
+            }
+            let expected = if is_prefix { "prefix" } else { "step" };
+            if self.picker().as_deref() == Some(expected) {
+                let title = self.browser.eval(
+                    "return document.getElementById('picker').textContent;",
+                    json!([]),
+                );
+                eprintln!("  picker: {title}");
+                self.pick(step.choice.as_deref().unwrap_or(""));
+            }
+            progress(index, true);
+        }
+    }
+
+    fn save_screenshot(&self, name: &str) {
+        let png = self.browser.screenshot();
+        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+        let mut dirs = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-shots")];
+        if let Ok(dir) = std::env::var("KALEIDO_GUI_SHOTS") {
+            dirs.push(PathBuf::from(dir));
+        }
+        for dir in dirs {
+            std::fs::create_dir_all(&dir).expect("screenshot folder");
+            std::fs::write(dir.join(format!("{name}.png")), &png).expect("screenshot written");
+        }
+    }
+}
+
+fn percent(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Screenshots of turns in progress, named by variant and kind of turn.
+fn progress_shot(variant: &str, kind: &str) -> Option<&'static str> {
+    match (variant, kind) {
+        ("sonic", "move move move") => Some("sonic-chain-in-progress"),
+        ("reflection-14", "move move") => Some("reflection-pair-in-progress"),
+        ("symmetron-112", "in-place~") => Some("symmetron-flip-in-progress"),
+        _ => None,
+    }
+}
+
+#[test]
+fn every_kind_of_turn_in_every_variant_by_clicking() {
+    let board = Board::start(1300, 950, "human", "human");
+    let mut checked = 0;
+    for variant in variants::names() {
+        for (fen, mv, steps) in turns_of_every_kind(variant) {
+            board.open(variant, &fen);
+            let kind = kind_of(&steps, &off_board(session(variant, &fen).as_ref()));
+            eprintln!("{variant}: {mv} ({kind}) from {fen}");
+            let shot = progress_shot(variant, &kind);
+            // A flip is shown with its piece picked up, a chain or pair before its last part.
+            let flip = kind.starts_with("in-place");
+            let moment = if flip {
+                (0, false)
+            } else {
+                (steps.len().saturating_sub(2), true)
+            };
+            board.click_turn(&steps, &mut |index, placed| {
+                if let Some(name) = shot.filter(|_| (index, placed) == moment) {
+                    board.save_screenshot(name);
+                }
+            });
+            let expected = play_fen(variant, &fen, std::slice::from_ref(&mv));
+            board.shows(
+                &expected,
+                &format!("{variant}: the turn {mv} ({kind}) clicked from {fen}"),
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15 * 2, "only {checked} turns were checked");
+}
+
+#[test]
+fn ten_turns_against_the_engine_in_every_variant() {
+    let board = Board::start(1300, 950, "human", "engine");
+    let server = &board.server;
+    let mut rng = SplitMix64::new(0x05EE_D0FB_0A2D);
+    for variant in variants::names() {
+        server.ok(
+            "POST",
+            "/api/settings",
+            json!({ "white": "human", "black": "engine",
+                    "limits": { "nodes": ENGINE_NODES, "movetime_ms": null } }),
+        );
+        board.open(variant, "startpos");
+        let start = server.ok("GET", "/api/state", json!(null))["start_fen"]
+            .as_str()
+            .expect("start FEN")
+            .to_string();
+        for turn in 0..TURNS_AGAINST_ENGINE {
+            let state = wait_for_person(server, variant);
+            if turn == 1 {
+                // One turn each played: the board with its last turn shown.
+                board.shows(state["fen"].as_str().unwrap_or_default(), variant);
+                board.save_screenshot(variant);
+            }
+            if !state["outcome"].is_null() {
+                break;
+            }
+            let moves: Vec<String> = state["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .map(|m| m["uci"].as_str().expect("uci").to_string())
+                .collect();
+            let mut mine = session(variant, &start);
+            for m in &moves {
+                mine.play(m, Dialect::Uci)
+                    .expect("the page's moves are legal");
+            }
+            let legal = mine.legal_moves(Dialect::Uci);
+            let mv = legal[rng.below(legal.len())].clone();
+            let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
+            board.click_turn(&steps, &mut |_, _| {});
+            let mut played = moves.clone();
+            played.push(mv.clone());
+            let after_person = play_fen(variant, &start, &played);
+            let fens = server.ok("GET", "/api/fens", json!(null))["fens"].clone();
+            assert_eq!(
+                fens[played.len()].as_str(),
+                Some(after_person.as_str()),
+                "{variant} turn {turn}: after the person's {mv}"
+            );
+            let state = wait_for_person(server, variant);
+            let all: Vec<String> = state["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .map(|m| m["uci"].as_str().expect("uci").to_string())
+                .collect();
+            assert!(all.starts_with(&played), "{variant}: the page lost a move");
+            if all.len() > played.len() {
+                let expected = play_fen(variant, &start, &all);
+                board.shows(
+                    &expected,
+                    &format!(
+                        "{variant} turn {turn}: after the engine's {}",
+                        all[all.len() - 1]
+                    ),
+                );
+            }
+        }
+        saved_record_replays(&board, variant);
+    }
+}
+
+/// The page's "Save record" gives a PGN that `kaleido replay` plays to the FEN the page shows.
+fn saved_record_replays(board: &Board, variant: &str) {
+    let shown = board.idle();
+    board.browser.click("#save-pgn");
+    let pgn = board.browser.wait_for(
+        "the saved record",
+        "return document.getElementById('pgn').value;",
+        WAIT,
+    );
+    let pgn = pgn.as_str().unwrap_or_default();
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gui-{variant}.pgn"));
+    std::fs::write(&file, pgn).expect("record written");
+    let output = run(&["replay", file.to_str().expect("path")]);
+    assert!(
+        output.status.success(),
+        "{variant}: kaleido replay of the saved record failed: {}\n{pgn}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        stdout_lines(&output).first().map(String::as_str),
+        Some(shown.as_str()),
+        "{variant}: the saved record replays to another position:\n{pgn}"
+    );
+}
+
+/// Polls the state until the person is to move or the game is over.
+fn wait_for_person(server: &GuiServer, variant: &str) -> Value {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let state = server.ok("GET", "/api/state", json!(null));
+        if state["player_to_move"] == "human" || !state["outcome"].is_null() {
+            return state;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{variant}: the engine did not move: {}",
+            state["thinking"]
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn squares_are_chosen_from_the_keyboard_and_wrong_clicks_explain_themselves() {
+    let board = Board::start(900, 700, "human", "human");
+    let browser = &board.browser;
+    board.open("chess", "startpos");
+    let prompt = || {
+        let p = browser.eval(
+            "const p = document.getElementById('prompt'); return [p.className, p.textContent];",
+            json!([]),
+        );
+        (
+            p[0].as_str().unwrap_or("").to_string(),
+            p[1].as_str().unwrap_or("").to_string(),
+        )
+    };
+    board.click_square("e5");
+    let (class, text) = prompt();
+    assert_eq!(class, "error", "{text}");
+    assert!(text.contains("no piece on e5"), "{text}");
+    board.click_square("e7");
+    assert!(prompt().1.contains("not White's"), "{:?}", prompt());
+    board.click_square("g1");
+    board.click_square("g3");
+    let (class, text) = prompt();
+    assert_eq!(class, "error");
+    assert!(
+        text.contains("cannot go to g3") && text.contains("f3"),
+        "{text}"
+    );
+    // The board takes the focus as a person tabs to it; Escape cancels the turn being built.
+    browser.eval("document.getElementById('board').focus();", json!([]));
+    browser.press("\u{E00C}");
+    board.idle();
+    assert_eq!(board.selected(), "");
+
+    // The cursor starts on the square picked last (g1): two left to e1, one up to e2, Enter;
+    // then two up to e4, Enter.
+    let keys = "\u{E012}\u{E012}\u{E013}\u{E007}";
+    browser.press(keys);
+    board.idle();
+    assert_eq!(board.selected(), "e2", "the keyboard picked up e2");
+    browser.press("\u{E013}\u{E013}\u{E007}");
+    let expected = play_fen("chess", "startpos", &["e2e4".to_string()]);
+    board.shows(&expected, "e2e4 entered from the keyboard");
+}

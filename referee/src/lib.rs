@@ -1,0 +1,263 @@
+//! `kaleido match`: engine-vs-engine tournaments between UCI and XBoard engines.
+//!
+//! The referee knows no game: it asks a [`Rules`] implementation (Kaleido's, over its `Session`)
+//! whether a move is legal, how to write it in each engine's notation and whether the game is
+//! over. It keeps the clocks, judges every result claim and writes the PGN. Every game owns its
+//! [`Judge`] and its engine processes; games run in parallel on worker threads (`pool`).
+//! See docs/match.md.
+
+pub mod args;
+pub mod cancel;
+pub mod engines;
+pub mod game;
+pub mod judge;
+pub mod openings;
+pub mod pgn;
+pub mod player;
+pub mod pool;
+pub mod process;
+pub mod record;
+pub mod report;
+pub mod rules;
+pub mod schedule;
+pub mod spec;
+pub mod stats;
+
+pub use args::MatchArgs;
+pub use report::MatchSummary;
+pub use rules::{Dialect, Judge, MoveError, Outcome, RuleOptions, Rules, Side};
+
+use cancel::Cancel;
+use game::{Adjudication, RefereeConfig};
+use openings::Opening;
+use player::Limit;
+use pool::Next;
+use record::PgnHeader;
+use spec::{EngineSpec, Protocol};
+use stats::{Sprt, Tally};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// Runs a match; progress and the results table go to stdout. SIGINT, SIGTERM and SIGHUP end it
+/// early: running games are cancelled, every engine is ended, the table of the games finished
+/// so far is printed and the match returns an error that names the signal.
+pub fn run(args: &MatchArgs, rules: &dyn Rules) -> Result<(), String> {
+    let cancel = Cancel::new();
+    cancel.on_signals()?;
+    run_cancellable(args, rules, &cancel).map(|_| ())
+}
+
+/// Checks every argument, then plays the match.
+pub fn run_match(args: &MatchArgs, rules: &dyn Rules) -> Result<MatchSummary, String> {
+    run_cancellable(args, rules, &Cancel::new())
+}
+
+/// `--option NAME=VALUE` pairs, checked and canonicalised by the rules.
+fn rule_options(args: &MatchArgs, rules: &dyn Rules, variant: &str) -> Result<RuleOptions, String> {
+    let mut options = RuleOptions::new();
+    for text in &args.options {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("--option: expected NAME=VALUE, not '{text}'"))?;
+        options.push((name.trim().to_string(), value.trim().to_string()));
+    }
+    rules.rule_options(variant, &options)
+}
+
+/// The one limit of `--tc`, `--nodes` and `--depth`, checked against the engines.
+fn limit(args: &MatchArgs, specs: &[EngineSpec]) -> Result<Limit, String> {
+    let limit = match (&args.tc, args.nodes, args.depth) {
+        (Some(tc), None, None) => args::parse_tc(tc)?,
+        (None, Some(n), None) if n > 0 => Limit::Nodes(n),
+        (None, None, Some(d)) if d > 0 => Limit::Depth(d),
+        _ => return Err("give one of --tc BASE+INC, --nodes N (N > 0), --depth D (D > 0)".into()),
+    };
+    if let Some(spec) = specs.iter().find(|s| s.nodes.is_some()) {
+        if !matches!(limit, Limit::Nodes(_)) {
+            return Err(format!(
+                "{}: a per-engine nodes= needs the match's --nodes limit",
+                spec.name
+            ));
+        }
+    }
+    if matches!(limit, Limit::Nodes(_)) {
+        if let Some(spec) = specs.iter().find(|s| s.protocol == Protocol::XBoard) {
+            return Err(format!(
+                "{} speaks XBoard, which has no node limit: use --tc or --depth",
+                spec.name
+            ));
+        }
+    }
+    Ok(limit)
+}
+
+/// `run_match` that ends early when `cancel` is set (by a signal, a failure, or the caller).
+pub fn run_cancellable(
+    args: &MatchArgs,
+    rules: &dyn Rules,
+    cancel: &Cancel,
+) -> Result<MatchSummary, String> {
+    let known = rules.variants();
+    let variant = known
+        .iter()
+        .find(|v| v.eq_ignore_ascii_case(&args.variant))
+        .cloned()
+        .ok_or_else(|| {
+            format!(
+                "unknown variant '{}' (known: {})",
+                args.variant,
+                known.join(", ")
+            )
+        })?;
+    let options = rule_options(args, rules, &variant)?;
+    let mut specs = args
+        .engines
+        .iter()
+        .map(|e| EngineSpec::parse(e))
+        .collect::<Result<Vec<_>, _>>()?;
+    if specs.len() < 2 {
+        return Err("a match needs at least two --engine".into());
+    }
+    engines::unique_names(&mut specs);
+    let limit = limit(args, &specs)?;
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let sprt = match &args.sprt {
+        Some(tokens) if specs.len() == 2 => Some(Sprt::parse(tokens)?),
+        Some(_) => return Err("--sprt needs exactly two engines".into()),
+        None => None,
+    };
+    for (flag, seconds) in [
+        ("--move-timeout", args.move_timeout),
+        ("--feature-timeout", args.feature_timeout),
+    ] {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e6) {
+            return Err(format!("{flag} must be a positive number of seconds"));
+        }
+    }
+    let config = RefereeConfig {
+        rules,
+        variant: variant.clone(),
+        options: options.clone(),
+        limit: limit.clone(),
+        margin: Duration::from_millis(args.time_margin),
+        move_timeout: Duration::from_secs_f64(args.move_timeout),
+        feature_timeout: Duration::from_secs_f64(args.feature_timeout),
+        max_plies: args.max_plies,
+        adjudication: Adjudication {
+            resign: args.resign.as_ref().map(|v| (v[0] as i32, v[1].max(1))),
+            draw: args
+                .draw
+                .as_ref()
+                .map(|v| (v[0] as i32, v[1].max(1), v[2] as usize)),
+        },
+        debug: args.debug,
+        cancel: cancel.clone(),
+    };
+
+    // Openings are fixed before the first game, so every pairing meets the same ones.
+    let file_openings = match &args.openings {
+        Some(path) => Some(openings::load_file(path, rules, &variant, &options)?),
+        None => None,
+    };
+    let mut opening_judge = rules.new_game(&variant, &options)?;
+    let mut opening_for = |round: usize| -> Opening {
+        if let Some(list) = &file_openings {
+            list[round % list.len()].clone()
+        } else if let Some(plies) = args.random_plies {
+            openings::random_opening(opening_judge.as_mut(), plies, args.seed, round)
+        } else {
+            Opening::default()
+        }
+    };
+    let pairs = schedule::pairings(specs.len(), args.gauntlet);
+    let jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
+    let total = jobs.len();
+
+    let needs_setboard = file_openings
+        .as_ref()
+        .is_some_and(|list| list.iter().any(|o| o.fen.is_some()));
+    engines::probe_all(&mut specs, &config, needs_setboard)?;
+    if let Some(why) = cancel.reason() {
+        return Err(format!(
+            "match cancelled ({}) before its first game",
+            cancel::reason_text(why)
+        ));
+    }
+
+    let header = PgnHeader {
+        event: args.event.clone(),
+        site: args.site.clone(),
+        date: pgn::today(),
+        variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
+        time_control: args::time_control_tag(&limit),
+    };
+    let mut pgn_file = match &args.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+
+    let started = Instant::now();
+    let mut summary = MatchSummary {
+        engines: specs.iter().map(|s| s.name.clone()).collect(),
+        games: Vec::new(),
+        pairings: pairs.iter().map(|&p| (p, Tally::default())).collect(),
+        sprt: None,
+        stopped_early: false,
+    };
+    let mut failure: Option<String> = None;
+    pool::play(&config, &specs, jobs, args.concurrency, |result| {
+        let game = match result {
+            Ok(game) => game,
+            Err(e) => {
+                failure.get_or_insert(e);
+                return Next::Abort;
+            }
+        };
+        let mut next = Next::Continue;
+        if let Some(file) = pgn_file.as_mut() {
+            let written = file.write_all(record::write_game(&header, &game).as_bytes());
+            if let Err(e) = written.and_then(|_| file.flush()) {
+                failure.get_or_insert(format!("cannot write the PGN: {e}"));
+                next = Next::Abort;
+            }
+        }
+        summary.add_game(game);
+        if let Some(sprt) = &sprt {
+            let status = sprt.status(&summary.pairings[&(0, 1)]);
+            summary.sprt = Some(status);
+            if status.decision.is_some() && summary.games.len() < total {
+                summary.stopped_early = true;
+                next = Next::Stop;
+            }
+        }
+        if !args.quiet {
+            if let Some(game) = summary.games.last() {
+                println!(
+                    "{}",
+                    report::progress_line(&summary, game, total, started.elapsed())
+                );
+            }
+        }
+        next
+    });
+    print!("{}", report::results_table(&summary));
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if let Some(why) = cancel.reason() {
+        return Err(format!(
+            "match interrupted by {} after {} of {total} games (the table counts those)",
+            cancel::reason_text(why),
+            summary.games.len()
+        ));
+    }
+    Ok(summary)
+}

@@ -1,0 +1,114 @@
+//! The engine behind the board: one search at a time on a thread of its own, over a copy of the
+//! session. Its lines go into the shared game as they come (the page polls them); when a search for
+//! a move ends and the game is still where it was, the move is played, and the next engine turn (an
+//! engine-vs-engine game) starts the next search.
+
+use super::game::{Eval, GuiGame, Player, Thought};
+use crate::game::Dialect;
+use crate::search::{Control, Limits, TranspositionTable};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+pub struct Engine {
+    tt: TranspositionTable,
+    /// The running search's control, to stop it.
+    control: Mutex<Option<Arc<Control>>>,
+}
+
+/// The shared game; a panic while it was held cannot leave it half-changed for long enough to
+/// matter to a single-user board, so a poisoned lock is taken as it is.
+pub fn lock(game: &Mutex<GuiGame>) -> MutexGuard<'_, GuiGame> {
+    game.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Engine {
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            control: Mutex::new(None),
+        }
+    }
+
+    /// Stops the running search, if any, and waits for nothing: its result is dropped because
+    /// the caller changes the game's generation.
+    pub fn stop(&self) {
+        if let Some(control) = self
+            .control
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            control.stop();
+        }
+    }
+
+    /// Starts what the game needs now: a search for the engine's move when the engine is to move,
+    /// an endless analysis when analysing, nothing otherwise. `game` is locked by the caller.
+    pub fn kick(self: &Arc<Self>, shared: &Arc<Mutex<GuiGame>>, game: &mut GuiGame) {
+        if game.searching {
+            return;
+        }
+        let to_move = game.player_to_move();
+        let for_move = to_move == Some(Player::Engine);
+        if !(for_move || game.analysing && to_move.is_some()) {
+            return;
+        }
+        let mut limits = Limits {
+            multipv: 1,
+            threads: 1,
+            ..Limits::default()
+        };
+        if for_move {
+            limits.nodes = game.limits.nodes;
+            limits.movetime = game.limits.movetime_ms;
+            if let Some(clock) = &game.clock {
+                let left = clock.left_ms(game.session.side_to_move());
+                (limits.wtime, limits.btime) = (Some(left[0]), Some(left[1]));
+                (limits.winc, limits.binc) = (Some(clock.increment_ms), Some(clock.increment_ms));
+            } else if limits.nodes.is_none() && limits.movetime.is_none() {
+                limits.movetime = Some(1000);
+            }
+        } else {
+            limits.infinite = true;
+        }
+        let control = Arc::new(Control::new(false));
+        *self.control.lock().unwrap_or_else(|e| e.into_inner()) = Some(control.clone());
+        game.searching = true;
+        game.thinking.clear();
+        let session = game.session.clone_box();
+        let generation = game.generation;
+        let side = session.side_to_move();
+        let (engine, shared) = (self.clone(), shared.clone());
+        std::thread::spawn(move || {
+            let best = session.search(
+                &limits,
+                &engine.tt,
+                &control,
+                Dialect::Record,
+                &mut |info| {
+                    let mut game = lock(&shared);
+                    if game.generation == generation {
+                        game.thinking.push(Thought::new(&info, side));
+                    }
+                },
+            );
+            let mut game = lock(&shared);
+            if game.generation != generation {
+                return; // the game moved on; whoever changed it started what it needs
+            }
+            game.searching = false;
+            if for_move {
+                let eval = Eval::new(best.score, side);
+                if let Some(text) = best.best.filter(|_| game.outcome().is_none()) {
+                    // The lines that led to the move stay on show until the next search.
+                    let lines = std::mem::take(&mut game.thinking);
+                    if let Err(e) = game.play(&text, Dialect::Record, Some(eval)) {
+                        log::error!("the engine's move {text} was refused: {e}");
+                        return;
+                    }
+                    game.thinking = lines;
+                    engine.kick(&shared, &mut game);
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,165 @@
+//! XBoard commands, parsed before anything is done with them: a line becomes one [`Command`],
+//! arguments read and checked; the protocol then has one handler per command.
+
+use super::clock::{parse_level, seconds_ms};
+use crate::protocol::{parse_count, split_command};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Lines that need no answer (`xboard`, `accepted`, `random`...).
+    Ignored,
+    Protover,
+    New,
+    Variant(String),
+    Force,
+    Go,
+    Playother,
+    Usermove(String),
+    /// The opponent is a program (until the next `new`).
+    Computer,
+    /// `?`: move now.
+    MoveNow,
+    Ping(String),
+    Setboard(String),
+    /// `undo` (1) and `remove` (2): XBoard plies to take back.
+    TakeBack(usize),
+    Result(String),
+    Analyze,
+    Exit,
+    /// `.` in analyze mode.
+    Status,
+    /// `post` (true) / `nopost`.
+    Post(bool),
+    /// `hard` (true) / `easy`.
+    Ponder(bool),
+    Level((u32, u64, u64)),
+    /// `st`: seconds per move, in milliseconds.
+    St(u64),
+    Sd(u32),
+    /// `time` (own clock, true) / `otim`, in milliseconds.
+    Time {
+        own: bool,
+        ms: u64,
+    },
+    Memory(usize),
+    Cores(usize),
+    Option {
+        name: String,
+        value: String,
+    },
+    Draw,
+    /// The person picked up the piece on a square (`feature highlight=1`).
+    Lift(String),
+    /// ... and put it down.
+    Put(String),
+    /// The mouse is over a square marked red or magenta.
+    Hover(String),
+    /// `d`: the board as `#` debug lines.
+    Display,
+    Quit,
+    /// A known command whose arguments are wrong: the error's reason.
+    Bad(&'static str),
+    Unknown,
+}
+
+impl Command {
+    /// Reads one input line.
+    pub fn parse(line: &str) -> Command {
+        let (command, args) = split_command(line);
+        let number = |why: &'static str| parse_count(args).ok_or(why);
+        let parsed: Result<Command, &'static str> = match command {
+            "" | "xboard" | "accepted" | "rejected" | "name" | "random" | "ics" | "bk" | "hint"
+            | "white" | "black" | "nps" | "otherengine" => Ok(Command::Ignored),
+            "protover" => Ok(Command::Protover),
+            "new" => Ok(Command::New),
+            "variant" => Ok(Command::Variant(args.to_string())),
+            "force" => Ok(Command::Force),
+            "go" => Ok(Command::Go),
+            "playother" => Ok(Command::Playother),
+            "usermove" => Ok(Command::Usermove(args.to_string())),
+            "computer" => Ok(Command::Computer),
+            "?" => Ok(Command::MoveNow),
+            "ping" => Ok(Command::Ping(args.to_string())),
+            "setboard" => Ok(Command::Setboard(args.to_string())),
+            "undo" => Ok(Command::TakeBack(1)),
+            "remove" => Ok(Command::TakeBack(2)),
+            "result" => Ok(Command::Result(args.to_string())),
+            "analyze" => Ok(Command::Analyze),
+            "exit" => Ok(Command::Exit),
+            "." => Ok(Command::Status),
+            "post" => Ok(Command::Post(true)),
+            "nopost" => Ok(Command::Post(false)),
+            "hard" => Ok(Command::Ponder(true)),
+            "easy" => Ok(Command::Ponder(false)),
+            "level" => parse_level(args)
+                .map(Command::Level)
+                .ok_or("level takes MPS BASE INC"),
+            "st" => seconds_ms(args).map(Command::St).ok_or("st takes seconds"),
+            "sd" => number("sd takes a depth")
+                .map(|d| Command::Sd(u32::try_from(d).unwrap_or(u32::MAX).max(1))),
+            "time" | "otim" => number("takes centiseconds").map(|cs| Command::Time {
+                own: command == "time",
+                ms: cs.saturating_mul(10),
+            }),
+            "memory" => number("memory takes megabytes").map(|mb| Command::Memory(mb as usize)),
+            "cores" => number("cores takes a number").map(|n| Command::Cores(n as usize)),
+            "option" => match args.split_once('=') {
+                Some((name, value)) => Ok(Command::Option {
+                    name: name.trim().to_string(),
+                    // Checks arrive as 0/1.
+                    value: match value.trim() {
+                        "0" => "false".to_string(),
+                        "1" => "true".to_string(),
+                        v => v.to_string(),
+                    },
+                }),
+                None => Err("expected option NAME=VALUE"),
+            },
+            "draw" => Ok(Command::Draw),
+            "lift" => Ok(Command::Lift(args.to_string())),
+            "put" => Ok(Command::Put(args.to_string())),
+            "hover" => Ok(Command::Hover(args.to_string())),
+            "d" => Ok(Command::Display),
+            "quit" => Ok(Command::Quit),
+            _ => Ok(Command::Unknown),
+        };
+        parsed.unwrap_or_else(Command::Bad)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_are_read_and_checked() {
+        assert_eq!(
+            Command::parse("usermove  e2e4 "),
+            Command::Usermove("e2e4".into())
+        );
+        assert_eq!(Command::parse("remove"), Command::TakeBack(2));
+        assert_eq!(
+            Command::parse("level 40 5 0"),
+            Command::Level((40, 300_000, 0))
+        );
+        assert_eq!(
+            Command::parse("level 40"),
+            Command::Bad("level takes MPS BASE INC")
+        );
+        assert_eq!(
+            Command::parse("otim -5"),
+            Command::Time { own: false, ms: 0 }
+        );
+        assert_eq!(Command::parse("sd 0"), Command::Sd(1));
+        assert_eq!(
+            Command::parse("option Crooked=1"),
+            Command::Option {
+                name: "Crooked".into(),
+                value: "true".into()
+            }
+        );
+        assert_eq!(Command::parse("lift e2"), Command::Lift("e2".into()));
+        assert_eq!(Command::parse("frobnicate"), Command::Unknown);
+        assert_eq!(Command::parse("   "), Command::Ignored);
+    }
+}

@@ -1,0 +1,2 @@
+//! The Sonic weights: constants `build.rs` generates from `weights.txt` (one offset per group).
+include!(concat!(env!("OUT_DIR"), "/weights/sonic/weights.rs"));

@@ -1,0 +1,7 @@
+//! Evaluation tuning for Kaleido: self-play data generation (`datagen`) and Texel tuning
+//! (`tune`) of each game's weight file. No rules live here: positions, searches and evaluation
+//! traces all come from the engine library (`Session`).
+
+pub mod data;
+pub mod datagen;
+pub mod tune;
