@@ -32,18 +32,8 @@ impl ScoreText {
     }
 }
 
-/// A search report with the PV already in text.
-#[derive(Clone, Debug)]
-pub struct InfoLine {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub multipv: usize,
-    pub score: Score,
-    pub nodes: u64,
-    pub time_ms: u64,
-    pub hashfull: u32,
-    pub pv: Vec<String>,
-}
+/// A search report with the PV already in text: the search's own report over move strings.
+pub type InfoLine = search::Info<String>;
 
 impl InfoLine {
     pub fn nps(&self) -> u64 {
@@ -293,7 +283,7 @@ impl<G: Game> Session for GameSession<G> {
     ) -> BestMove {
         let game = &self.game;
         let result = search::search(game, limits, tt, control, &mut |info| {
-            report(InfoLine {
+            report(search::Info {
                 depth: info.depth,
                 seldepth: info.seldepth,
                 multipv: info.multipv,
