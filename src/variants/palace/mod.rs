@@ -13,7 +13,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod view;
 
 use crate::game::{Dialect, MoveError, Score};

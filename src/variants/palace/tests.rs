@@ -9,6 +9,17 @@ use crate::rng::SplitMix64;
 use crate::variants::sinyeon::SinYeon;
 use crate::variants::xiangqi::Xiangqi;
 
+/// XBoard's form of the start position (`sent`, captured under Xvfb) reads as the start
+/// position `start_fen`: the same key, and each dialect's FEN written back as it came.
+pub(crate) fn assert_xboard_start_reads_back<G: Game>(g: &mut G, sent: &str, start_fen: &str) {
+    g.set_fen(start_fen, Dialect::Uci).expect("the start FEN");
+    let start_key = g.key();
+    g.set_fen(sent, Dialect::XBoard).expect("XBoard's FEN");
+    assert_eq!(g.key(), start_key);
+    assert_eq!(g.fen(Dialect::XBoard), sent);
+    assert_eq!(g.fen(Dialect::Uci), start_fen);
+}
+
 /// The same position with the board turned 180 degrees, colours and side to move swapped.
 fn mirror_fen(fen: &str) -> String {
     let mut fields = fen.split(' ');

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::game::{Game, MoveList, VariantOptions};
+use crate::variants::palace::tests::assert_xboard_start_reads_back;
 
 fn game(fen: &str) -> XiangqiGame {
     let mut g = XiangqiGame::new("xiangqi", &VariantOptions::default()).expect("start");
@@ -108,11 +109,7 @@ fn xboard_dialect_fen_and_moves() {
     // XBoard 4.9.1 sends xiangqi FENs with H/E and no castling/e.p. fields (captured under Xvfb).
     let sent = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1";
     let mut g = game(START_FEN);
-    let key = g.key();
-    g.set_fen(sent, Dialect::XBoard).expect("XBoard FEN");
-    assert_eq!(g.key(), key);
-    assert_eq!(g.fen(Dialect::XBoard), sent);
-    assert_eq!(g.fen(Dialect::Uci), START_FEN);
+    assert_xboard_start_reads_back(&mut g, sent, START_FEN);
     // Ranks from 0: h2e2 (UCI h3e3) is the central cannon.
     let mv = g
         .parse_move("h2e2", Dialect::XBoard)
