@@ -194,7 +194,8 @@ fn pseudo(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
 }
 
 /// The moves of a piece along each of `steps`: one step for a leaper, on to the first piece
-/// for a slider (`slides`).
+/// for a slider (`slides`). Inlined, so that each call is compiled for its own `slides`.
+#[inline(always)]
 fn piece_moves(
     pos: &Chess,
     moves: &mut MoveList<ChessMove>,
