@@ -3,6 +3,8 @@
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::variants::VARIANTS;
 
+/// Every bench position is read and is a game in progress; from each, seeded random games keep
+/// make/unmake and the keys consistent (`Session::self_check`).
 #[test]
 fn make_unmake_restores_position_and_keys_stay_consistent() {
     for info in VARIANTS {
@@ -17,6 +19,12 @@ fn make_unmake_restores_position_and_keys_stay_consistent() {
                     .set_fen(fen, Dialect::Uci)
                     .unwrap_or_else(|e| panic!("{}: bench FEN {fen} rejected: {e}", info.name));
             }
+            // A bench position is a game in progress: a finished one would search nothing.
+            assert!(
+                session.outcome().is_none() && !session.legal_moves(Dialect::Uci).is_empty(),
+                "{}: bench position {fen} is over",
+                info.name
+            );
             session
                 .self_check(0xC0FFEE, 40, 200)
                 .unwrap_or_else(|e| panic!("{} from {fen}: {e}", info.name));

@@ -157,12 +157,3 @@ fn rule_three_frees_guards_when_the_last_pawn_is_taken() {
     g.unmake();
     assert!(!g.freed());
 }
-
-#[test]
-fn bench_positions_are_valid() {
-    for fen in BENCH {
-        let mut g = game(START_FEN);
-        assert!(g.set_fen(fen, Dialect::Uci).is_ok(), "{fen}");
-        assert!(g.outcome().is_none(), "{fen}");
-    }
-}

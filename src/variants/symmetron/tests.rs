@@ -448,16 +448,6 @@ fn hundred_ply_rule_yields_to_mate() {
 }
 
 #[test]
-fn bench_positions_are_valid() {
-    for fen in BENCH {
-        let mut g = game(START_FEN);
-        g.set_fen(fen, Dialect::Uci)
-            .unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert!(!all_moves(&g).is_empty());
-    }
-}
-
-#[test]
 fn xboard_forms() {
     let g = game(START_FEN);
     let text = |mv: &str| {

@@ -151,12 +151,3 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(g.parse_move(text, Dialect::Uci).is_err(), "{text}");
     }
 }
-
-#[test]
-fn bench_positions_are_valid() {
-    for fen in BENCH {
-        let mut g = game(START_FEN);
-        assert!(g.set_fen(fen, Dialect::Uci).is_ok(), "{fen}");
-        assert!(g.outcome().is_none(), "{fen}");
-    }
-}
