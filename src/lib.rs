@@ -9,6 +9,7 @@ pub mod gui;
 pub mod mailbox;
 pub mod perft;
 pub mod protocol;
+pub mod rng;
 pub mod search;
 pub mod session;
 pub mod turn;

@@ -8,6 +8,7 @@ use crate::game::{
     Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
 };
 use crate::perft;
+use crate::rng::SplitMix64;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
 
@@ -31,18 +32,8 @@ impl ScoreText {
     }
 }
 
-/// A search report with the PV already in text.
-#[derive(Clone, Debug)]
-pub struct InfoLine {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub multipv: usize,
-    pub score: Score,
-    pub nodes: u64,
-    pub time_ms: u64,
-    pub hashfull: u32,
-    pub pv: Vec<String>,
-}
+/// A search report with the PV already in text: the search's own report over move strings.
+pub type InfoLine = search::Info<String>;
 
 impl InfoLine {
     pub fn nps(&self) -> u64 {
@@ -292,7 +283,7 @@ impl<G: Game> Session for GameSession<G> {
     ) -> BestMove {
         let game = &self.game;
         let result = search::search(game, limits, tt, control, &mut |info| {
-            report(InfoLine {
+            report(search::Info {
                 depth: info.depth,
                 seldepth: info.seldepth,
                 multipv: info.multipv,
@@ -328,13 +319,7 @@ pub fn check_playouts<G: Game>(
     playouts: usize,
     max_plies: usize,
 ) -> Result<(), String> {
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = SplitMix64::new(seed);
     for playout in 0..playouts {
         let mut game = start.clone();
         let start_fen = game.fen(Dialect::Uci);
@@ -345,7 +330,7 @@ pub fn check_playouts<G: Game>(
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[(next() % moves.len() as u64) as usize];
+            let mv = rng.pick(&moves);
             let (fen, key) = (game.fen(Dialect::Uci), game.key());
             let text = game.move_text(mv, Dialect::Uci);
             game.make(mv);

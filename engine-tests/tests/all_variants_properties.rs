@@ -3,6 +3,8 @@
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::variants::VARIANTS;
 
+/// Every bench position is read and is a game in progress; from each, seeded random games keep
+/// make/unmake and the keys consistent (`Session::self_check`).
 #[test]
 fn make_unmake_restores_position_and_keys_stay_consistent() {
     for info in VARIANTS {
@@ -17,6 +19,12 @@ fn make_unmake_restores_position_and_keys_stay_consistent() {
                     .set_fen(fen, Dialect::Uci)
                     .unwrap_or_else(|e| panic!("{}: bench FEN {fen} rejected: {e}", info.name));
             }
+            // A bench position is a game in progress: a finished one would search nothing.
+            assert!(
+                session.outcome().is_none() && !session.legal_moves(Dialect::Uci).is_empty(),
+                "{}: bench position {fen} is over",
+                info.name
+            );
             session
                 .self_check(0xC0FFEE, 40, 200)
                 .unwrap_or_else(|e| panic!("{} from {fen}: {e}", info.name));
@@ -129,7 +137,7 @@ fn the_move_number_comes_from_the_fen_and_counts_black_moves() {
 /// engine really plays with. Checked along seeded random games from every bench position.
 #[test]
 fn evaluation_traces_reproduce_the_evaluation() {
-    let mut soup = engine_tests::Soup(0x5EED_7ACE);
+    let mut soup = kaleido::rng::SplitMix64::new(0x5EED_7ACE);
     for info in VARIANTS {
         let mut positions: Vec<&str> = vec!["startpos"];
         positions.extend(info.bench.iter().copied());
@@ -154,7 +162,7 @@ fn evaluation_traces_reproduce_the_evaluation() {
                 if moves.is_empty() || session.outcome().is_some() {
                     break;
                 }
-                let mv = &moves[(soup.next_u64() % moves.len() as u64) as usize];
+                let mv = &moves[soup.below(moves.len())];
                 session.play(mv, Dialect::Uci).expect("legal move");
             }
         }

@@ -11,8 +11,8 @@
 use engine_tests::binary::{run, stdout_lines};
 use engine_tests::gui::GuiServer;
 use engine_tests::webdriver::Browser;
-use engine_tests::Soup;
 use kaleido::game::{Dialect, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 use kaleido::turn::Step;
 use kaleido::variants;
@@ -358,7 +358,7 @@ fn every_kind_of_turn_in_every_variant_by_clicking() {
 fn ten_turns_against_the_engine_in_every_variant() {
     let board = Board::start(1300, 950, "human", "engine");
     let server = &board.server;
-    let mut rng = Soup(0x05EE_D0FB_0A2D);
+    let mut rng = SplitMix64::new(0x05EE_D0FB_0A2D);
     for variant in variants::names() {
         server.ok(
             "POST",
@@ -393,7 +393,7 @@ fn ten_turns_against_the_engine_in_every_variant() {
                     .expect("the page's moves are legal");
             }
             let legal = mine.legal_moves(Dialect::Uci);
-            let mv = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
+            let mv = legal[rng.below(legal.len())].clone();
             let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
             board.click_turn(&steps, &mut |_, _| {});
             let mut played = moves.clone();

@@ -2,7 +2,7 @@
 //! vampirc-uci defects the protocol layer must avoid.
 
 use engine_tests::binary::Transcript;
-use engine_tests::Soup;
+use kaleido::rng::SplitMix64;
 use kaleido::variants;
 use std::time::Duration;
 
@@ -534,7 +534,7 @@ fn token_soup_does_not_kill_the_engine() {
         ";",
         "movetime",
     ];
-    let mut soup = Soup(0x5eed_1234_abcd_0001);
+    let mut soup = SplitMix64::new(0x5eed_1234_abcd_0001);
     let (mut t, _) = uci();
     for round in 0..400 {
         let mut line = soup.pick(&commands).to_string();

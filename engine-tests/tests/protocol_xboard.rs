@@ -2,8 +2,8 @@
 //! claims, bad input, variants and their setup lines, multi-part turns, analysis, token soup.
 
 use engine_tests::binary::Transcript;
-use engine_tests::Soup;
 use kaleido::game::{Dialect, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::variants;
 
 /// Starts the engine in XBoard mode; returns the transcript and the feature line.
@@ -524,7 +524,7 @@ fn token_soup_does_not_kill_the_engine() {
         "\t",
         "\"",
     ];
-    let mut soup = Soup(0x0bad_cafe_f00d_0042);
+    let mut soup = SplitMix64::new(0x0bad_cafe_f00d_0042);
     let (mut t, _) = xboard();
     t.send("st 0.05");
     for round in 0..400 {

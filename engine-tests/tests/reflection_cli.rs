@@ -1,6 +1,5 @@
-//! Reflection teammate through the real binary: perft(1) of the nine start positions (the table of
-//! docs/reflection.md §1.10), rules examples via `moves` and `play`, the three rule options, bad
-//! input.
+//! Reflection teammate through the real binary: rules examples via `moves` and `play`, the three
+//! rule options, bad input. (Perft figures: engine-tests/data/perft/reflection-*.txt.)
 
 use engine_tests::binary::{run, stdout_lines};
 
@@ -12,68 +11,6 @@ fn ok(args: &[&str]) -> Vec<String> {
         String::from_utf8_lossy(&output.stderr)
     );
     stdout_lines(&output)
-}
-
-fn nodes(args: &[&str]) -> u64 {
-    let lines = ok(args);
-    lines
-        .last()
-        .and_then(|l| l.strip_prefix("nodes "))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no `nodes N` line from {args:?}: {lines:?}"))
-}
-
-/// Perft 1 of every start position: the table in docs/reflection.md §1.10.
-#[test]
-fn perft_one_matches_the_rules_table() {
-    let table = [
-        ("reflection-14", 20),
-        ("reflection-14-rev", 20),
-        ("reflection-12", 20),
-        ("reflection-12-rev", 20),
-        ("reflection-mini", 9),
-        ("reflection-mini-rev", 9),
-        ("reflection-8", 10),
-        ("reflection-8-rev", 10),
-        ("reflection-twoboard", 20),
-    ];
-    for (variant, expected) in table {
-        assert_eq!(
-            nodes(&["perft", "--variant", variant, "--depth", "1"]),
-            expected,
-            "{variant}"
-        );
-        assert_eq!(
-            ok(&["moves", "--variant", variant]).len() as u64,
-            expected,
-            "{variant}"
-        );
-    }
-}
-
-/// Deeper counts of the start positions, default options and all options on.
-/// Regression guard, from Kaleido's own output (no published figures exist for this game).
-#[test]
-fn perft_regression_guards() {
-    let guards = [
-        ("reflection-14", 4, 208_713),
-        ("reflection-14-rev", 4, 217_276),
-        ("reflection-12", 4, 195_657),
-        ("reflection-12-rev", 4, 189_798),
-        ("reflection-mini", 4, 7_354),
-        ("reflection-mini-rev", 4, 6_304),
-        ("reflection-8", 5, 156_173),
-        ("reflection-8-rev", 4, 12_734),
-        ("reflection-twoboard", 4, 195_407),
-    ];
-    for (variant, depth, expected) in guards {
-        let d = depth.to_string();
-        assert_eq!(
-            nodes(&["perft", "--variant", variant, "--depth", &d]),
-            expected,
-            "{variant} perft({depth})"
-        );
-    }
 }
 
 /// Rules example R1 through `moves`: the exact turn set.

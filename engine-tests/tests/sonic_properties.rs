@@ -3,23 +3,9 @@
 //! move keys are unique among the legal moves of a position.
 
 use kaleido::game::{Dialect, Game, MoveError, MoveList, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::variants::sonic::Sonic;
 use std::collections::HashSet;
-
-/// xorshift64*: a tiny seeded generator, so that failures replay.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn check_position(g: &Sonic, context: &str) {
     assert_eq!(g.key(), g.compute_key(), "incremental key, {context}");
@@ -77,7 +63,7 @@ fn playouts(variant: &str, crooked: bool, seed: u64, games: usize, max_plies: us
     if crooked {
         options.set("Crooked", "true");
     }
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut finished = 0;
     for game_no in 0..games {
         let mut g = Sonic::new(variant, &options).expect("variant");
@@ -91,7 +77,7 @@ fn playouts(variant: &str, crooked: bool, seed: u64, games: usize, max_plies: us
             }
             let mut moves = MoveList::new();
             g.generate(&mut moves);
-            let mv = moves[rng.below(moves.len())];
+            let mv = rng.pick(&moves);
             line.push(g.move_text(mv, Dialect::Uci));
             g.make(mv);
         }

@@ -3,8 +3,9 @@
 //! must stay equal to the key computed from scratch throughout, and a game over must be seen by
 //! the search's terminal test.
 
-use engine_tests::{self_play_move, Soup};
+use engine_tests::self_play_move;
 use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::search::{self, Control, Limits, TranspositionTable};
 use kaleido::variants::sonic::Sonic;
 
@@ -15,7 +16,7 @@ fn play(variant: &str, crooked: bool, seed: u64, opening: usize, nodes: u64) -> 
     }
     let mut game = Sonic::new(variant, &options).expect("start");
     let tt = TranspositionTable::new(16);
-    let mut rng = Soup::seeded(seed);
+    let mut rng = SplitMix64::new(seed);
     // The 100-ply rule ends any game long before this.
     for ply in 0..3000 {
         assert_eq!(game.key(), game.compute_key(), "ply {ply}");

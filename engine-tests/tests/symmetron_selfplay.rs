@@ -3,8 +3,9 @@
 //! with `--ignored --nocapture`, SOAK_GAMES / SOAK_NODES to size it) prints the statistics the
 //! issue asks for.
 
-use engine_tests::{self_play_move, Soup};
+use engine_tests::self_play_move;
 use kaleido::game::{Game, MoveList, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::search::TranspositionTable;
 use kaleido::variants::symmetron::{board, MoveKind, Symmetron};
 
@@ -29,7 +30,7 @@ const PLY_CAP: usize = 1500;
 fn play(seed: u64, opening: usize, nodes: u64) -> GameStats {
     let mut game = Symmetron::new("symmetron-112", &VariantOptions::default()).expect("start");
     let tt = TranspositionTable::new(16);
-    let mut rng = Soup::seeded(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut stats = GameStats::default();
     for ply in 0..PLY_CAP {
         if let Some(outcome) = game.outcome() {

@@ -23,16 +23,6 @@ fn registered_with_bench_positions() {
 }
 
 #[test]
-fn start_position_perft() {
-    let s = session();
-    // perft(1) = 116: hand count in docs/symmetron.md §9 T0.
-    assert_eq!(s.legal_moves(Dialect::Uci).len(), 116);
-    let total: u64 = s.perft_divide(3, Dialect::Uci).iter().map(|(_, n)| n).sum();
-    // Regression guard, from Kaleido's own output (no published figure exists).
-    assert_eq!(total, 1_360_996);
-}
-
-#[test]
 fn play_a_game_fragment_with_every_special_move() {
     let mut s = session();
     // Both Resurrectors enter (magic drops do not reset the clock), a Pawn becomes a Bawn

@@ -1,8 +1,8 @@
 //! Seed material: positions of every variant under random rule options, reached by random
 //! playouts, and the model sessions the protocol targets rebuild from the engine's `d` output.
 
-use engine_tests::Soup;
 use kaleido::game::{Dialect, OptionKind, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 use kaleido::variants::{self, VariantInfo};
 
@@ -23,7 +23,7 @@ impl Position {
 }
 
 /// Random values for some of `info`'s rule options (each option set half the time).
-pub fn random_options(info: &VariantInfo, rng: &mut Soup) -> VariantOptions {
+pub fn random_options(info: &VariantInfo, rng: &mut SplitMix64) -> VariantOptions {
     let mut options = VariantOptions::default();
     for spec in info.options {
         if !rng.chance(50) {
@@ -45,7 +45,7 @@ pub fn playout(
     info: &'static VariantInfo,
     options: VariantOptions,
     plies: usize,
-    rng: &mut Soup,
+    rng: &mut SplitMix64,
 ) -> Result<Position, String> {
     let mut session = info.new_session(&options)?;
     for _ in 0..plies {
@@ -70,7 +70,7 @@ pub fn playout(
 
 /// A random position of a random variant: mostly openings and middlegames, sometimes a long
 /// game that may have ended.
-pub fn random_position(rng: &mut Soup) -> Result<Position, String> {
+pub fn random_position(rng: &mut SplitMix64) -> Result<Position, String> {
     let info = &variants::VARIANTS[rng.below(variants::VARIANTS.len())];
     let options = random_options(info, rng);
     let plies = if rng.chance(75) {
@@ -88,7 +88,7 @@ pub struct Corpus {
 
 impl Corpus {
     /// `size` random positions, at least one of every variant.
-    pub fn new(size: usize, rng: &mut Soup) -> Result<Corpus, String> {
+    pub fn new(size: usize, rng: &mut SplitMix64) -> Result<Corpus, String> {
         let mut positions = Vec::with_capacity(size.max(variants::VARIANTS.len()));
         for info in variants::VARIANTS {
             let options = random_options(info, rng);
@@ -101,12 +101,12 @@ impl Corpus {
         Ok(Corpus { positions })
     }
 
-    pub fn pick(&self, rng: &mut Soup) -> &Position {
+    pub fn pick(&self, rng: &mut SplitMix64) -> &Position {
         &self.positions[rng.below(self.positions.len())]
     }
 
     /// Replaces one position by a new random one.
-    pub fn renew(&mut self, rng: &mut Soup) -> Result<(), String> {
+    pub fn renew(&mut self, rng: &mut SplitMix64) -> Result<(), String> {
         let at = rng.below(self.positions.len());
         self.positions[at] = random_position(rng)?;
         Ok(())

@@ -9,8 +9,8 @@
 use crate::corpus::{Corpus, DIALECTS};
 use crate::mutate::{mutate, soup};
 use crate::{count, Counters, Failure, Fuzzer};
-use engine_tests::Soup;
 use kaleido::game::Dialect;
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 
 /// Words of FENs and their neighbours.
@@ -41,14 +41,14 @@ impl Snapshot {
 }
 
 pub struct FenFuzzer {
-    rng: Soup,
+    rng: SplitMix64,
     corpus: Corpus,
     counters: Counters,
 }
 
 impl FenFuzzer {
     pub fn new(seed: u64) -> Result<FenFuzzer, String> {
-        let mut rng = Soup::seeded(seed);
+        let mut rng = SplitMix64::new(seed);
         let corpus = Corpus::new(64, &mut rng)?;
         Ok(FenFuzzer {
             rng,
@@ -65,7 +65,7 @@ enum Kind {
     Canonical,
     Mutated,
     OtherVariant,
-    Soup,
+    SplitMix64,
 }
 
 impl Fuzzer for FenFuzzer {
@@ -91,7 +91,7 @@ impl Fuzzer for FenFuzzer {
             }
             _ => {
                 let words = soup(WORDS, 8, 30, rng);
-                (Kind::Soup, mutate(&words, WORDS, rng))
+                (Kind::SplitMix64, mutate(&words, WORDS, rng))
             }
         };
         let input = [
@@ -172,7 +172,7 @@ pub fn livable(
     let moves = session.legal_moves(dialect);
     if !game_over {
         let before = Snapshot::of(session);
-        let mut rng = Soup::seeded(seed);
+        let mut rng = SplitMix64::new(seed);
         for _ in 0..moves.len().min(3) {
             let mv = &moves[rng.below(moves.len())];
             let mut copy = session.clone_box();

@@ -10,8 +10,8 @@ use crate::corpus::{Corpus, DIALECTS};
 use crate::fen::Snapshot;
 use crate::mutate::{mutate, soup};
 use crate::{count, Counters, Failure, Fuzzer};
-use engine_tests::Soup;
 use kaleido::game::{Dialect, MoveError, XBOARD_NULL_MOVE};
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 
 const WORDS: &[&str] = &[
@@ -82,7 +82,7 @@ fn legal(session: &dyn Session) -> Result<Legal, String> {
 }
 
 pub struct MoveFuzzer {
-    rng: Soup,
+    rng: SplitMix64,
     corpus: Corpus,
     /// `legal` of each corpus position, made when first needed.
     legal: Vec<Option<Legal>>,
@@ -91,7 +91,7 @@ pub struct MoveFuzzer {
 
 impl MoveFuzzer {
     pub fn new(seed: u64) -> Result<MoveFuzzer, String> {
-        let mut rng = Soup::seeded(seed);
+        let mut rng = SplitMix64::new(seed);
         let corpus = Corpus::new(48, &mut rng)?;
         let legal = (0..corpus.positions.len()).map(|_| None).collect();
         Ok(MoveFuzzer {
@@ -139,7 +139,7 @@ impl Fuzzer for MoveFuzzer {
         let which = rng.below(DIALECTS.len());
         let dialect = DIALECTS[which];
         let texts = &legal.texts[which];
-        let any_legal = |rng: &mut Soup| -> String {
+        let any_legal = |rng: &mut SplitMix64| -> String {
             if texts.is_empty() {
                 "e2e4".to_string()
             } else {

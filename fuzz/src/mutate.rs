@@ -2,7 +2,7 @@
 //! on some boundary) and character-level (insert, delete, replace, truncate, case), always valid
 //! UTF-8 and never a line break (each protocol input is one line).
 
-use engine_tests::Soup;
+use kaleido::rng::SplitMix64;
 
 /// Numbers on the boundaries parsers get wrong: zero, signs, board sizes, depth bounds, integer
 /// widths, and beyond every width.
@@ -97,7 +97,7 @@ const CHARACTERS: &[char] = &[
 
 /// One to `longest` tokens, each a number from [`NUMBERS`] `numbers_percent` times in a hundred,
 /// else one of `words`.
-pub fn soup(words: &[&str], longest: usize, numbers_percent: u64, rng: &mut Soup) -> String {
+pub fn soup(words: &[&str], longest: usize, numbers_percent: u64, rng: &mut SplitMix64) -> String {
     let tokens: Vec<&str> = (0..1 + rng.below(longest))
         .map(|_| {
             if rng.chance(numbers_percent) {
@@ -111,7 +111,7 @@ pub fn soup(words: &[&str], longest: usize, numbers_percent: u64, rng: &mut Soup
 }
 
 /// `text` changed by one to three random mutations; `words` are tokens of the text's language.
-pub fn mutate(text: &str, words: &[&str], rng: &mut Soup) -> String {
+pub fn mutate(text: &str, words: &[&str], rng: &mut SplitMix64) -> String {
     let mut out = text.to_string();
     for _ in 0..1 + rng.below(3) {
         out = if rng.chance(50) {
@@ -123,7 +123,7 @@ pub fn mutate(text: &str, words: &[&str], rng: &mut Soup) -> String {
     out
 }
 
-fn mutate_tokens(text: &str, words: &[&str], rng: &mut Soup) -> String {
+fn mutate_tokens(text: &str, words: &[&str], rng: &mut SplitMix64) -> String {
     let mut tokens: Vec<String> = text.split(' ').map(str::to_string).collect();
     let at = rng.below(tokens.len());
     match rng.below(6) {
@@ -146,10 +146,10 @@ fn mutate_tokens(text: &str, words: &[&str], rng: &mut Soup) -> String {
     tokens.join(" ")
 }
 
-fn mutate_chars(text: &str, rng: &mut Soup) -> String {
+fn mutate_chars(text: &str, rng: &mut SplitMix64) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     let at = rng.below(chars.len() + 1);
-    let random_char = |rng: &mut Soup| {
+    let random_char = |rng: &mut SplitMix64| {
         if rng.chance(70) {
             CHARACTERS[rng.below(CHARACTERS.len())]
         } else {
@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn mutations_stay_on_one_line_and_vary() {
-        let mut rng = Soup::seeded(7);
+        let mut rng = SplitMix64::new(7);
         let mut distinct = std::collections::BTreeSet::new();
         for _ in 0..2000 {
             let out = mutate("position startpos moves e2e4", &["go", "fen"], &mut rng);

@@ -1,8 +1,8 @@
 //! What both session targets need to make their lines.
 
-use engine_tests::Soup;
 use kaleido::game::Dialect;
 use kaleido::protocol::parse_count;
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 
 /// Settings that allocate for real are kept small: a mutated `Hash 4096` would make every
@@ -24,7 +24,7 @@ pub fn walk(
     mut session: Box<dyn Session>,
     plies: usize,
     dialect: Dialect,
-    rng: &mut Soup,
+    rng: &mut SplitMix64,
 ) -> Vec<String> {
     let mut moves = Vec::new();
     for _ in 0..plies {

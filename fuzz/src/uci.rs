@@ -16,12 +16,12 @@ use crate::corpus::{parse_options, Reported};
 use crate::mutate::{mutate, soup};
 use crate::session_words::{tame, walk};
 use crate::{count, panics, Counters, Failure, Fuzzer};
-use engine_tests::Soup;
 use kaleido::game::{Dialect, OptionKind};
 use kaleido::perft;
 use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
 use kaleido::protocol::uci::{parse_go, GO_KEYWORDS};
+use kaleido::rng::SplitMix64;
 use kaleido::search::Control;
 use kaleido::session::Session;
 use kaleido::variants;
@@ -78,7 +78,7 @@ enum Job {
 }
 
 pub struct UciFuzzer {
-    rng: Soup,
+    rng: SplitMix64,
     talk: Conversation,
     /// The engine's position after the last input.
     now: Option<Reported>,
@@ -90,7 +90,7 @@ pub struct UciFuzzer {
 impl UciFuzzer {
     pub fn new(seed: u64) -> UciFuzzer {
         UciFuzzer {
-            rng: Soup::seeded(seed),
+            rng: SplitMix64::new(seed),
             talk: Conversation::new(),
             now: None,
             pending: VecDeque::new(),
@@ -183,7 +183,7 @@ impl UciFuzzer {
     fn command(&mut self, now: &Reported, model: &dyn Session) -> (String, bool) {
         let rng = &mut self.rng;
         let legal = model.legal_moves(Dialect::Uci);
-        let some_move = |rng: &mut Soup| match legal.len() {
+        let some_move = |rng: &mut SplitMix64| match legal.len() {
             0 => "e2e4".to_string(),
             n => legal[rng.below(n)].clone(),
         };
@@ -285,7 +285,7 @@ impl UciFuzzer {
 }
 
 /// A `setoption` line: engine options with small values, variants, rule options.
-fn setoption(rng: &mut Soup) -> String {
+fn setoption(rng: &mut SplitMix64) -> String {
     let names: Vec<&str> = variants::names().collect();
     match rng.below(10) {
         0..=2 => format!(

@@ -23,11 +23,11 @@ use crate::corpus::{parse_options, random_options, Reported};
 use crate::mutate::{mutate, soup};
 use crate::session_words::{tame, walk};
 use crate::{count, panics, Counters, Failure, Fuzzer};
-use engine_tests::Soup;
 use kaleido::game::{Dialect, MoveError, OptionKind, XBOARD_NULL_MOVE};
 use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
 use kaleido::protocol::xboard::{registry_name, xboard_names};
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 use kaleido::variants;
 use std::collections::VecDeque;
@@ -89,7 +89,7 @@ const WORDS: &[&str] = &[
 ];
 
 pub struct XBoardFuzzer {
-    rng: Soup,
+    rng: SplitMix64,
     talk: Conversation,
     /// The engine's position after the last input, as `d` showed it ...
     now: Option<Reported>,
@@ -107,7 +107,7 @@ pub struct XBoardFuzzer {
 impl XBoardFuzzer {
     pub fn new(seed: u64) -> XBoardFuzzer {
         XBoardFuzzer {
-            rng: Soup::seeded(seed),
+            rng: SplitMix64::new(seed),
             talk: Conversation::new(),
             now: None,
             model: None,
@@ -291,7 +291,7 @@ impl XBoardFuzzer {
 }
 
 /// `option NAME=VALUE` for a rule option of the current or another variant.
-fn option(now: &Reported, rng: &mut Soup) -> String {
+fn option(now: &Reported, rng: &mut SplitMix64) -> String {
     let options = all_rule_options();
     let Some(spec) = options.get(rng.below(options.len().max(1))) else {
         return "option Crooked=1".to_string();

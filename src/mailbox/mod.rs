@@ -2,6 +2,7 @@
 //! (up to 16 files x 16 ranks), with holes (squares that do not exist) and off-board slots
 //! (Symmetron's launching squares). Square names run a..p / 1..16.
 
+pub mod diagram;
 pub mod fen;
 pub mod zobrist;
 
@@ -27,6 +28,30 @@ pub const NORTH: isize = STRIDE as isize;
 pub const SOUTH: isize = -(STRIDE as isize);
 pub const EAST: isize = 1;
 pub const WEST: isize = -1;
+
+/// The knight's eight leaps as (file, rank) deltas, clockwise from (1, 2): the one table of the
+/// games that walk (file, rank) deltas (Sonic directly, Reflection through `widened`).
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A table of (file, rank) deltas in `isize`, built at compile time.
+pub const fn widened<const N: usize>(deltas: [(i8, i8); N]) -> [(isize, isize); N] {
+    let mut out = [(0, 0); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (deltas[i].0 as isize, deltas[i].1 as isize);
+        i += 1;
+    }
+    out
+}
 
 /// The cell of (file, rank), both counted from 0.
 pub const fn square(file: usize, rank: usize) -> Sq {
@@ -113,10 +138,6 @@ impl Geometry {
     /// Every real square, rank 1 first, then the off-board slots.
     pub fn squares(&self) -> impl Iterator<Item = Sq> + '_ {
         (0..CELLS as Sq).filter(move |&s| self.exists[s as usize])
-    }
-
-    pub fn is_grid(sq: Sq) -> bool {
-        (sq as usize) < GRID_CELLS
     }
 
     /// `e4`, `m10`, or an off-board slot's own name.

@@ -105,10 +105,6 @@ impl Engine {
     pub fn session_mut(&mut self) -> &mut Box<dyn Session> {
         &mut self.session
     }
-    pub fn hash_mb(&self) -> usize {
-        self.tt.megabytes()
-    }
-
     /// The rule options of `info` among those set so far.
     fn options_for(&self, info: &VariantInfo) -> VariantOptions {
         let mut out = VariantOptions::default();

@@ -271,34 +271,6 @@ fn movetime_search_returns_a_move() {
     );
 }
 
-/// Speed figure: `cargo test --lib search::chess_tests::speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn speed() {
-    let mut total_nodes = 0;
-    let mut total_ms = 0;
-    for fen in crate::variants::chess::BENCH {
-        let game = if *fen == "startpos" {
-            Chess::new("chess", &VariantOptions::default()).expect("chess")
-        } else {
-            chess(fen)
-        };
-        let start = std::time::Instant::now();
-        let out = run(&game, &depth(10));
-        let ms = start.elapsed().as_millis() as u64;
-        println!(
-            "{fen}: {} nodes {} ms best {:?} score {}",
-            out.nodes, ms, out.best, out.score
-        );
-        total_nodes += out.nodes;
-        total_ms += ms;
-    }
-    println!(
-        "total {total_nodes} nodes {total_ms} ms {} nps",
-        total_nodes * 1000 / total_ms.max(1)
-    );
-}
-
 /// Win At Chess positions whose key move Fairy-Stockfish 11.1 confirms at depth 16.
 const WAC: &[(&str, &str)] = &[
     (

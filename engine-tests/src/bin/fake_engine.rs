@@ -32,6 +32,7 @@
 //! only these options besides it.
 
 use kaleido::game::{Dialect, MoveError, VariantOptions};
+use kaleido::rng::SplitMix64;
 use kaleido::session::Session;
 use kaleido::variants;
 use std::io::{BufRead, Write};
@@ -130,12 +131,9 @@ impl Fake {
 
     /// SplitMix64 of the seed and the ply: the same game replays the same moves.
     fn pick(&self, n: usize, ply: usize) -> usize {
-        let mut z = self
-            .seed
-            .wrapping_add((ply as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
+        let mut rng = SplitMix64::new(self.seed);
+        rng.advance(ply as u64);
+        rng.below(n)
     }
 
     /// A move in this engine's dialect that reads like a move but is not legal here.

@@ -1,11 +1,14 @@
-//! Chess FEN (X-FEN-compatible for the standard array) and the text diagram.
+//! Chess FEN (X-FEN-compatible for the standard array) and the text diagram: the shared frame of
+//! `mailbox::fen` with chess's checks (one king each, no pawn on the first or last rank, the side
+//! not to move not in check, rights and e.p. kept only where they can be used).
 
 use super::movegen::SQUARES;
 use super::position::*;
 use crate::game::{Dialect, Side};
 use crate::mailbox::{
     self,
-    fen::{letter_side, parse_board, parse_counter, side_letter, write_rank, FenCell},
+    fen::{castling_letters, ep_square, letter_side, side_field, side_letter, write_board},
+    fen::{Fen, FenCell},
 };
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -28,42 +31,17 @@ pub fn piece_char(piece: u8) -> char {
 }
 
 /// Parses a FEN; rejects anything that is not a legal chess position to play on.
-pub fn parse(text: &str, _dialect: Dialect) -> Result<Chess, String> {
-    let text = if text.trim() == "startpos" {
-        START
-    } else {
-        text
-    };
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() < 2 || fields.len() > 6 {
-        return Err(format!(
-            "a chess FEN has 2 to 6 fields, this one has {}",
-            fields.len()
-        ));
-    }
-    let ranks = parse_board(fields[0])?;
-    if ranks.len() != 8 {
-        return Err(format!("a chess board has 8 ranks, not {}", ranks.len()));
-    }
+pub fn parse(text: &str, dialect: Dialect) -> Result<Chess, String> {
+    let mut fen = Fen::new(text, dialect, START)?;
+    let board = fen.board(8, 8, "chess")?;
     let mut pos = Chess::empty();
-    for (i, cells) in ranks.iter().enumerate() {
-        if cells.len() != 8 {
-            return Err(format!("rank {} has {} squares, not 8", 8 - i, cells.len()));
+    for (f, rank, letter) in board.squares(|_, _| true)? {
+        let Some(c) = letter else { continue };
+        let p = piece_from_char(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
+        if kind(p) == PAWN && (rank == 0 || rank == 7) {
+            return Err("pawn on the first or last rank".into());
         }
-        for (f, cell) in cells.iter().enumerate() {
-            let rank = 7 - i;
-            match *cell {
-                FenCell::Empty => {}
-                FenCell::Hole => return Err("chess has no holes".into()),
-                FenCell::Piece(c) => {
-                    let p = piece_from_char(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
-                    if kind(p) == PAWN && (rank == 0 || rank == 7) {
-                        return Err("pawn on the first or last rank".into());
-                    }
-                    pos.board[sq(f, rank) as usize] = p;
-                }
-            }
-        }
+        pos.board[sq(f, rank) as usize] = p;
     }
     for side in [Side::White, Side::Black] {
         let kings = SQUARES
@@ -74,57 +52,25 @@ pub fn parse(text: &str, _dialect: Dialect) -> Result<Chess, String> {
             return Err(format!("{} must have exactly one king", side.name()));
         }
     }
-    pos.side = match fields[1] {
-        "w" => Side::White,
-        "b" => Side::Black,
-        other => return Err(format!("side to move must be w or b, not '{other}'")),
-    };
-    let castling_field = fields.get(2).copied().unwrap_or("-");
-    for c in castling_field.chars() {
-        pos.castling |= match c {
-            'K' => WHITE_SHORT,
-            'Q' => WHITE_LONG,
-            'k' => BLACK_SHORT,
-            'q' => BLACK_LONG,
-            '-' => 0,
-            _ => return Err(format!("bad castling field '{castling_field}'")),
-        };
-    }
+    pos.side = fen.side(None)?;
     // Keep only rights whose king and rook stand on their home squares.
-    let home = |f: usize, r: usize, p: u8| pos.board[sq(f, r) as usize] == p;
-    let (wk, wr, bk, br) = (
-        make_piece(KING, Side::White),
-        make_piece(ROOK, Side::White),
-        make_piece(KING, Side::Black),
-        make_piece(ROOK, Side::Black),
-    );
-    if !(home(4, 0, wk) && home(7, 0, wr)) {
-        pos.castling &= !WHITE_SHORT;
-    }
-    if !(home(4, 0, wk) && home(0, 0, wr)) {
-        pos.castling &= !WHITE_LONG;
-    }
-    if !(home(4, 7, bk) && home(7, 7, br)) {
-        pos.castling &= !BLACK_SHORT;
-    }
-    if !(home(4, 7, bk) && home(0, 7, br)) {
-        pos.castling &= !BLACK_LONG;
-    }
-    let ep_field = fields.get(3).copied().unwrap_or("-");
-    if ep_field != "-" {
-        let (f, r, rest) = mailbox::parse_coords(ep_field, 1)
-            .ok_or_else(|| format!("bad en-passant square '{ep_field}'"))?;
-        let expected_rank = if pos.side == Side::White { 5 } else { 2 };
-        if !rest.is_empty() || f >= 8 || r != expected_rank {
-            return Err(format!("bad en-passant square '{ep_field}'"));
+    for (side, short) in castling_letters(fen.field().unwrap_or("-"))? {
+        let rank = if side == Side::White { 0 } else { 7 };
+        let rook_file = if short { 7 } else { 0 };
+        if pos.board[sq(4, rank) as usize] == make_piece(KING, side)
+            && pos.board[sq(rook_file, rank) as usize] == make_piece(ROOK, side)
+        {
+            pos.castling |= castling_bit(side, short);
         }
+    }
+    if let Some((f, r)) = ep_square(fen.field().unwrap_or("-"), pos.side, 8, 8)? {
         let ep = sq(f, r);
         if super::movegen::ep_capture_possible(&pos, ep, pos.side) {
             pos.ep = Some(ep);
         }
     }
-    pos.halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-    pos.fullmove = parse_counter(fields.get(5).copied(), 1, "move number")?.max(1);
+    (pos.halfmove, pos.fullmove) = fen.counters()?;
+    fen.finish()?;
     pos.finish_setup();
     if pos.king_attacked(pos.side.other()) {
         return Err("the side not to move is in check".into());
@@ -132,22 +78,20 @@ pub fn parse(text: &str, _dialect: Dialect) -> Result<Chess, String> {
     Ok(pos)
 }
 
-pub fn write(pos: &Chess) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        let cells = (0..8).map(|f| match pos.board[sq(f, rank) as usize] {
-            EMPTY => FenCell::Empty,
-            p => FenCell::Piece(piece_char(p)),
-        });
-        write_rank(cells, &mut out);
-        if rank > 0 {
-            out.push('/');
-        }
+/// The castling-right bit of `side` on the king's wing (`short`) or the queen's.
+fn castling_bit(side: Side, short: bool) -> u8 {
+    match (side, short) {
+        (Side::White, true) => WHITE_SHORT,
+        (Side::White, false) => WHITE_LONG,
+        (Side::Black, true) => BLACK_SHORT,
+        (Side::Black, false) => BLACK_LONG,
     }
-    out.push_str(if pos.side == Side::White {
-        " w "
-    } else {
-        " b "
+}
+
+pub fn write(pos: &Chess) -> String {
+    let board = write_board(8, 8, |f, rank| match pos.board[sq(f, rank) as usize] {
+        EMPTY => FenCell::Empty,
+        p => FenCell::Piece(piece_char(p)),
     });
     let mut rights = String::new();
     for (bit, c) in [
@@ -160,32 +104,24 @@ pub fn write(pos: &Chess) -> String {
             rights.push(c);
         }
     }
-    out.push_str(if rights.is_empty() { "-" } else { &rights });
-    out.push(' ');
-    match pos.ep {
-        Some(s) => out.push_str(&mailbox::square_name(
-            mailbox::file_of(s),
-            mailbox::rank_of(s),
-            1,
-        )),
-        None => out.push('-'),
+    if rights.is_empty() {
+        rights.push('-');
     }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
-    out
+    let ep = match pos.ep {
+        Some(s) => mailbox::square_name(mailbox::file_of(s), mailbox::rank_of(s), 1),
+        None => "-".into(),
+    };
+    format!(
+        "{board} {} {rights} {ep} {} {}",
+        side_field(pos.side),
+        pos.halfmove,
+        pos.fullmove
+    )
 }
 
 pub fn diagram(pos: &Chess) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        out.push_str(&format!("{} ", rank + 1));
-        for f in 0..8 {
-            let p = pos.board[sq(f, rank) as usize];
-            out.push(' ');
-            out.push(if p == EMPTY { '.' } else { piece_char(p) });
-        }
-        out.push('\n');
-    }
-    out.push_str("   a b c d e f g h\n");
-    out.push_str(&format!("Fen: {}\n", write(pos)));
-    out
+    mailbox::diagram::diagram(8, 8, |f, rank| match pos.board[sq(f, rank) as usize] {
+        EMPTY => '.',
+        p => piece_char(p),
+    })
 }

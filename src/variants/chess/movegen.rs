@@ -194,51 +194,33 @@ fn pseudo(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
                     }
                 }
             }
-            KNIGHT => leaper(pos, moves, from, &KNIGHT_STEPS, noisy_only),
+            KNIGHT => piece_moves(pos, moves, from, &KNIGHT_STEPS, false, noisy_only),
             KING => {
-                leaper(pos, moves, from, &KING_STEPS, noisy_only);
+                piece_moves(pos, moves, from, &KING_STEPS, false, noisy_only);
                 if !noisy_only {
                     castling(pos, moves, from);
                 }
             }
-            BISHOP => slider(pos, moves, from, &BISHOP_STEPS, noisy_only),
-            ROOK => slider(pos, moves, from, &ROOK_STEPS, noisy_only),
+            BISHOP => piece_moves(pos, moves, from, &BISHOP_STEPS, true, noisy_only),
+            ROOK => piece_moves(pos, moves, from, &ROOK_STEPS, true, noisy_only),
             QUEEN => {
-                slider(pos, moves, from, &BISHOP_STEPS, noisy_only);
-                slider(pos, moves, from, &ROOK_STEPS, noisy_only);
+                piece_moves(pos, moves, from, &BISHOP_STEPS, true, noisy_only);
+                piece_moves(pos, moves, from, &ROOK_STEPS, true, noisy_only);
             }
             _ => {}
         }
     }
 }
 
-fn leaper(
+/// The moves of a piece along each of `steps`: one step for a leaper, on to the first piece
+/// for a slider (`slides`). Inlined, so that each call is compiled for its own `slides`.
+#[inline(always)]
+fn piece_moves(
     pos: &Chess,
     moves: &mut MoveList<ChessMove>,
     from: Sq,
     steps: &[isize],
-    noisy_only: bool,
-) {
-    for &d in steps {
-        let (t, q) = at(pos, from, d);
-        if q == OFF {
-            continue;
-        }
-        if q == EMPTY {
-            if !noisy_only {
-                push(moves, from, t, Special::Normal);
-            }
-        } else if colour(q) != pos.side {
-            push(moves, from, t, Special::Normal);
-        }
-    }
-}
-
-fn slider(
-    pos: &Chess,
-    moves: &mut MoveList<ChessMove>,
-    from: Sq,
-    steps: &[isize],
+    slides: bool,
     noisy_only: bool,
 ) {
     for &d in steps {
@@ -249,10 +231,11 @@ fn slider(
                 if !noisy_only {
                     push(moves, from, t, Special::Normal);
                 }
-                s = t;
-                continue;
-            }
-            if q != OFF && colour(q) != pos.side {
+                if slides {
+                    s = t;
+                    continue;
+                }
+            } else if q != OFF && colour(q) != pos.side {
                 push(moves, from, t, Special::Normal);
             }
             break;

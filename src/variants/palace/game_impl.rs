@@ -17,8 +17,6 @@ impl<R: Ruleset> Game for PalaceGame<R> {
         R::NAME
     }
     fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
-        let fen = fen.trim();
-        let fen = if fen == "startpos" { R::START_FEN } else { fen };
         *self = PalaceGame::from_fen(fen, dialect)?;
         Ok(())
     }

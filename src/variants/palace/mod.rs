@@ -15,7 +15,7 @@ pub mod notation;
 pub mod position;
 mod see;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod view;
 
 use crate::eval::Pair;
@@ -80,12 +80,6 @@ pub const fn piece(kind: Kind, color: usize) -> Cell {
 #[inline]
 pub const fn color_of(cell: Cell) -> usize {
     ((cell >> 4) & 1) as usize
-}
-
-/// Whether `cell` holds a piece of colour `color`.
-#[inline]
-pub const fn is_color(cell: Cell, color: usize) -> bool {
-    cell != EMPTY && cell & OFF == 0 && color_of(cell) == color
 }
 
 /// A move of one piece; captures are read from the board.

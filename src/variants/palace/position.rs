@@ -2,12 +2,10 @@
 //! undo stack and the per-ply history (keys and check flags) that the repetition ruling reads.
 
 use super::movegen::Board;
-use super::{
-    color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
-};
+use super::{color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, KIND_MASK, OFF, PALACE, RANKS};
 use crate::eval::Pair;
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
-use crate::mailbox::fen::{parse_board, parse_counter, write_rank, FenCell};
+use crate::mailbox::fen::{side_field, write_board, Fen, FenCell};
 use crate::mailbox::zobrist::ZOBRIST;
 use crate::mailbox::{file_of, rank_of, square, Sq, CELLS};
 use std::marker::PhantomData;
@@ -82,27 +80,22 @@ pub fn side_name(side: Side) -> &'static str {
 }
 
 impl<R: Ruleset> PalaceGame<R> {
-    /// Parses a FEN: board, side (`w`/`r` = Red, `b` = Black), then optionally `-` fields
-    /// (castling, e.p.; XBoard leaves them out), the half-move clock and the move number.
-    pub fn from_fen(fen: &str, dialect: Dialect) -> Result<Self, String> {
-        let mut fields = fen.split_whitespace();
-        let board_field = fields.next().ok_or("empty FEN")?;
-        let side = match fields.next().unwrap_or("w") {
-            "w" | "r" => Side::White,
-            "b" => Side::Black,
-            other => return Err(format!("side to move must be w or b, not '{other}'")),
+    /// Parses a FEN (or `startpos`): board, side (`w`/`r` = Red, `b` = Black; Red when missing),
+    /// then optionally `-` fields (castling, e.p.; XBoard leaves them out), the half-move clock
+    /// and the move number.
+    pub fn from_fen(text: &str, dialect: Dialect) -> Result<Self, String> {
+        let mut fen = Fen::new(text, dialect, R::START_FEN)?;
+        let dialect = fen.dialect;
+        let side = if fen.peek() == Some("r") {
+            fen.field();
+            Side::White
+        } else {
+            fen.side(Some(Side::White))?
         };
-        let numbers: Vec<&str> = fields.filter(|f| *f != "-").collect();
-        let halfmove = parse_counter(numbers.first().copied(), 0, "half-move clock")?;
-        let fullmove = parse_counter(numbers.get(1).copied(), 1, "move number")?.max(1);
-        if numbers.len() > 2 {
-            return Err(format!("unexpected FEN field '{}'", numbers[2]));
-        }
-
-        let ranks = parse_board(board_field)?;
-        if ranks.len() != RANKS {
-            return Err(format!("FEN needs {RANKS} ranks, found {}", ranks.len()));
-        }
+        fen.drop_fields(|f| f == "-");
+        let (halfmove, fullmove) = fen.counters()?;
+        fen.finish()?;
+        let board = fen.board(R::FILES, RANKS, R::NAME)?;
         let mut game = PalaceGame::<R> {
             cells: [OFF; CELLS],
             side,
@@ -118,33 +111,21 @@ impl<R: Ruleset> PalaceGame<R> {
             _rules: PhantomData,
         };
         let mut king_count = [0; 2];
-        for (row, cells) in ranks.iter().enumerate() {
-            let rank = RANKS - 1 - row;
-            if cells.len() != R::FILES {
-                return Err(format!(
-                    "FEN rank {} has {} squares, not {}",
-                    rank + 1,
-                    cells.len(),
-                    R::FILES
-                ));
-            }
-            for (file, cell) in cells.iter().enumerate() {
-                let sq = square(file, rank);
-                game.cells[sq as usize] = match *cell {
-                    FenCell::Empty => EMPTY,
-                    FenCell::Hole => return Err("this board has no holes ('*')".into()),
-                    FenCell::Piece(c) => {
-                        let kind = R::kind_of_letter(c.to_ascii_uppercase(), dialect)
-                            .ok_or_else(|| format!("unknown piece letter '{c}'"))?;
-                        let color = usize::from(c.is_ascii_lowercase());
-                        if kind == Kind::King {
-                            king_count[color] += 1;
-                            game.kings[color] = sq;
-                        }
-                        piece(kind, color)
+        for (file, rank, letter) in board.squares(|_, _| true)? {
+            let sq = square(file, rank);
+            game.cells[sq as usize] = match letter {
+                None => EMPTY,
+                Some(c) => {
+                    let kind = R::kind_of_letter(c.to_ascii_uppercase(), dialect)
+                        .ok_or_else(|| format!("unknown piece letter '{c}'"))?;
+                    let color = usize::from(c.is_ascii_lowercase());
+                    if kind == Kind::King {
+                        king_count[color] += 1;
+                        game.kings[color] = sq;
                     }
-                };
-            }
+                    piece(kind, color)
+                }
+            };
         }
         for (color, count) in king_count.into_iter().enumerate() {
             if count != 1 {
@@ -206,35 +187,35 @@ impl<R: Ruleset> PalaceGame<R> {
     }
 
     pub fn fen_text(&self, dialect: Dialect) -> String {
-        let mut out = String::new();
-        for rank in (0..RANKS).rev() {
-            let cells = (0..R::FILES).map(|f| {
-                let c = self.cells[square(f, rank) as usize];
-                match Kind::from_code(c) {
-                    None => FenCell::Empty,
-                    Some(kind) => {
-                        let letter = R::letter(kind, dialect).unwrap_or('?');
-                        FenCell::Piece(if color_of(c) == 0 {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        })
-                    }
-                }
-            });
-            write_rank(cells, &mut out);
-            if rank > 0 {
-                out.push('/');
+        let board = write_board(R::FILES, RANKS, |f, rank| {
+            let c = self.cells[square(f, rank) as usize];
+            match Kind::from_code(c) {
+                None => FenCell::Empty,
+                Some(kind) => FenCell::Piece(Self::letter_of(kind, c, dialect)),
             }
-        }
-        let side = if self.side == Side::White { 'w' } else { 'b' };
+        });
         // XBoard's xiangqi-parent FENs carry no castling / e.p. fields.
         let rights = if dialect == Dialect::XBoard {
             ""
         } else {
             " - -"
         };
-        format!("{out} {side}{rights} {} {}", self.halfmove, self.fullmove)
+        format!(
+            "{board} {}{rights} {} {}",
+            side_field(self.side),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    /// The letter of a piece of `kind` with piece code `code` in `dialect`, in its colour's case.
+    fn letter_of(kind: Kind, code: Cell, dialect: Dialect) -> char {
+        let letter = R::letter(kind, dialect).unwrap_or('?');
+        if color_of(code) == 0 {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        }
     }
 
     #[inline]
@@ -497,11 +478,6 @@ impl<R: Ruleset> PalaceGame<R> {
         }
     }
 
-    /// Whether `sq` is on `color`'s side of the river.
-    pub fn in_half(&self, sq: Sq, color: usize) -> bool {
-        R::zones()[sq as usize] & (HALF << color) != 0
-    }
-
     /// The kind on `sq`, if a piece stands there.
     pub fn kind_at(&self, sq: Sq) -> Option<Kind> {
         Kind::from_code(self.cells[sq as usize])
@@ -509,33 +485,10 @@ impl<R: Ruleset> PalaceGame<R> {
 
     /// A text picture, Black at the top.
     pub fn picture(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..RANKS).rev() {
-            out.push_str(&format!("{:>2} ", rank + 1));
-            for file in 0..R::FILES {
-                let c = self.cells[square(file, rank) as usize];
-                let ch = match Kind::from_code(c) {
-                    None => '.',
-                    Some(k) => {
-                        let l = R::letter(k, Dialect::Uci).unwrap_or('?');
-                        if color_of(c) == 0 {
-                            l
-                        } else {
-                            l.to_ascii_lowercase()
-                        }
-                    }
-                };
-                out.push(' ');
-                out.push(ch);
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for file in 0..R::FILES {
-            out.push(' ');
-            out.push((b'a' + file as u8) as char);
-        }
-        out.push('\n');
+        let mut out = crate::mailbox::diagram::diagram(R::FILES, RANKS, |file, rank| {
+            let c = self.cells[square(file, rank) as usize];
+            Kind::from_code(c).map_or('.', |k| Self::letter_of(k, c, Dialect::Uci))
+        });
         out.push_str(&format!(
             "{} to move, key {:016x}\n",
             side_name(self.side),

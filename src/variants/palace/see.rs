@@ -88,9 +88,10 @@ pub fn see_ge<R: Ruleset>(game: &PalaceGame<R>, mv: Move, threshold: Score) -> b
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Kind, Ruleset};
     use crate::game::{Dialect, Game, Score};
-    use crate::variants::sinyeon::SinYeonGame;
-    use crate::variants::xiangqi::XiangqiGame;
+    use crate::variants::sinyeon::{SinYeon, SinYeonGame};
+    use crate::variants::xiangqi::{Xiangqi, XiangqiGame};
 
     /// The exchange value of `mv` in `fen`.
     fn see<G: Game>(variant: &str, fen: &str, mv: &str) -> Score {
@@ -104,48 +105,64 @@ mod tests {
         see::<XiangqiGame>("xiangqi", fen, mv)
     }
 
-    // Hand counts with the xiangqi values P=100 A=B=200 N=400 C=450 R=900 (Sin-yeon-sang-gi:
-    // R=1000). Squares are named from Red's side, rank 1 first.
+    /// A xiangqi piece's exchange value: the tuned material weight, so read, not written here.
+    fn v(kind: Kind) -> Score {
+        Xiangqi::order_value(kind)
+    }
+
+    // Hand-counted exchanges (who takes what, in which order, where a side stops); the values
+    // are the game's tuned material. Squares are named from Red's side, rank 1 first.
 
     #[test]
     fn xiangqi_rook_cannon_and_horse_exchanges() {
-        // Rook takes an undefended soldier: +100.
-        assert_eq!(xiangqi("4k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1", "a1a7"), 100);
-        // Rook takes a horse that a cannon defends over a screen: 400 - 900.
+        use Kind::*;
+        // Rook takes an undefended soldier.
+        assert_eq!(
+            xiangqi("4k4/9/9/p8/9/9/9/9/9/R2K5 w - - 0 1", "a1a7"),
+            v(Pawn)
+        );
+        // Rook takes a horse that a cannon defends over a screen.
         let fen = "2c1k4/9/2p6/9/9/9/2n6/9/9/2RK5 w - - 0 1";
-        assert_eq!(xiangqi(fen, "c1c4"), -500);
+        assert_eq!(xiangqi(fen, "c1c4"), v(Horse) - v(Rook));
         // Cannon takes a horse over our own soldier, the rook retakes, and our rook behind the
-        // cannon is blocked by that soldier: 400 - 450.
+        // cannon is blocked by that soldier.
         let fen = "2r1k4/9/9/2n6/9/9/2P6/9/2C6/2RK5 w - - 0 1";
-        assert_eq!(xiangqi(fen, "c2c7"), -50);
-        // Horse takes a soldier that a rook defends: 100 - 400.
+        assert_eq!(xiangqi(fen, "c2c7"), v(Horse) - v(Cannon));
+        // Horse takes a soldier that a rook defends.
         let fen = "4k4/4r4/9/9/9/4p4/9/3N5/9/3K5 w - - 0 1";
-        assert_eq!(xiangqi(fen, "d3e5"), -300);
+        assert_eq!(xiangqi(fen, "d3e5"), v(Pawn) - v(Horse));
     }
 
     #[test]
     fn xiangqi_cannons_need_a_screen() {
-        // The defending cannon has no screen: the rook wins the soldier, +100.
+        use Kind::*;
+        // The defending cannon has no screen: the rook wins the soldier.
         let fen = "2c1k4/9/9/2p6/9/9/9/9/9/2RK5 w - - 0 1";
-        assert_eq!(xiangqi(fen, "c1c7"), 100);
+        assert_eq!(xiangqi(fen, "c1c7"), v(Pawn));
         // Our rook was the screen of our cannon behind it: once the rook has taken and been
-        // taken, the cannon cannot retake (400 - 900; counting the cannon would give +400).
+        // taken, the cannon cannot retake (counting the cannon would give the whole horse).
         let fen = "2r1k4/9/9/2n6/9/9/2R6/9/9/2CK5 w - - 0 1";
-        assert_eq!(xiangqi(fen, "c4c7"), -500);
+        assert_eq!(xiangqi(fen, "c4c7"), v(Horse) - v(Rook));
     }
 
     #[test]
     fn xiangqi_king_takes_only_when_safe() {
-        // A soldier steps next to the black king: the king takes it, 0 - 100; with our rook
-        // guarding the square along the rank it may not: 0.
-        assert_eq!(xiangqi("4k4/3P5/9/9/9/9/9/9/9/5K3 w - - 0 1", "d9e9"), -100);
+        // A soldier steps next to the black king: the king takes it; with our rook guarding the
+        // square along the rank it may not, and nothing is lost.
+        let fen = "4k4/3P5/9/9/9/9/9/9/9/5K3 w - - 0 1";
+        assert_eq!(xiangqi(fen, "d9e9"), -v(Kind::Pawn));
         assert_eq!(xiangqi("4k4/R2P5/9/9/9/9/9/9/9/5K3 w - - 0 1", "d9e9"), 0);
     }
 
     #[test]
     fn sin_yeon_sang_gi_uses_its_own_values() {
-        // Rook takes a pawn that the pawn behind it defends: 100 - 1000.
+        // Rook takes a pawn that the pawn behind it defends.
         let fen = "6k6/13/13/4p8/4p8/13/13/13/13/4RK7 w - - 0 1";
-        assert_eq!(see::<SinYeonGame>("sin-yeon-sang-gi", fen, "e1e6"), -900);
+        let expected = SinYeon::order_value(Kind::Pawn) - SinYeon::order_value(Kind::Rook);
+        assert_eq!(
+            see::<SinYeonGame>("sin-yeon-sang-gi", fen, "e1e6"),
+            expected
+        );
+        assert_ne!(SinYeon::order_value(Kind::Rook), v(Kind::Rook));
     }
 }

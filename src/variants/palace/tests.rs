@@ -5,18 +5,19 @@
 
 use super::{PalaceGame, Ruleset, EMPTY};
 use crate::game::{Dialect, Game, MoveList};
+use crate::rng::SplitMix64;
 use crate::variants::sinyeon::SinYeon;
 use crate::variants::xiangqi::Xiangqi;
 
-/// xorshift64*: small, seeded, reproducible.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
+/// XBoard's form of the start position (`sent`, captured under Xvfb) reads as the start
+/// position `start_fen`: the same key, and each dialect's FEN written back as it came.
+pub(crate) fn assert_xboard_start_reads_back<G: Game>(g: &mut G, sent: &str, start_fen: &str) {
+    g.set_fen(start_fen, Dialect::Uci).expect("the start FEN");
+    let start_key = g.key();
+    g.set_fen(sent, Dialect::XBoard).expect("XBoard's FEN");
+    assert_eq!(g.key(), start_key);
+    assert_eq!(g.fen(Dialect::XBoard), sent);
+    assert_eq!(g.fen(Dialect::Uci), start_fen);
 }
 
 /// The same position with the board turned 180 degrees, colours and side to move swapped.
@@ -79,7 +80,7 @@ fn reference_moves<R: Ruleset>(g: &PalaceGame<R>) -> Vec<super::Move> {
 
 /// Returns how many visited positions had guards and bulls freed (rule 3).
 fn random_playouts<R: Ruleset>(start: &str, seed: u64, games: usize, max_plies: usize) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut freed_positions = 0;
     for _ in 0..games {
         let mut g = PalaceGame::<R>::from_fen(start, Dialect::Uci).expect("start");
@@ -105,7 +106,7 @@ fn random_playouts<R: Ruleset>(start: &str, seed: u64, games: usize, max_plies: 
                 .filter(|m| g.cells()[m.to as usize] != EMPTY)
                 .collect();
             assert_eq!(noisy.to_vec(), captures, "{}", g.fen(Dialect::Uci));
-            if g.null_move_allowed() && rng.next().is_multiple_of(4) {
+            if g.null_move_allowed() && rng.below(4) == 0 {
                 let before = (g.fen(Dialect::Uci), g.key());
                 g.make_null();
                 assert_eq!(g.key(), g.compute_key());
@@ -114,7 +115,7 @@ fn random_playouts<R: Ruleset>(start: &str, seed: u64, games: usize, max_plies: 
                 g.unmake();
                 assert_eq!((g.fen(Dialect::Uci), g.key()), before);
             }
-            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let mv = rng.pick(&moves);
             g.make(mv);
             assert_eq!(g.key(), g.compute_key(), "{}", g.fen(Dialect::Uci));
             let mover = g.side_to_move().other().index();

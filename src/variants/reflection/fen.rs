@@ -1,89 +1,49 @@
 //! FEN of §1.3: board with `*` holes, side, castling rook squares, en-passant targets (two-board
-//! only, ruling 23), half-move clock (in turns), turn number.
+//! only, ruling 23), half-move clock (in turns), turn number. The shared frame of `mailbox::fen`
+//! reads the board, side and counters; this file reads the castling and en-passant fields.
 
 use super::board::Board;
 use super::layout::Layout;
 use super::piece::*;
 use super::Position;
-use crate::game::Side;
-use crate::mailbox::fen::{parse_board, parse_counter, write_rank, FenCell};
+use crate::game::{Dialect, Side};
+use crate::mailbox::fen::{side_field, write_board, Fen, FenCell};
 use crate::mailbox::{square, Sq};
 use arrayvec::ArrayVec;
 
-/// Everything but the Zobrist key, which the caller computes.
-pub fn parse(layout: &Layout, fen: &str) -> Result<Position, String> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 2 {
-        return Err("FEN needs at least a board and a side to move".into());
-    }
-    let rows = parse_board(fields[0])?;
-    if rows.len() != layout.ranks {
-        return Err(format!(
-            "{} needs {} ranks, the FEN has {}",
-            layout.name,
-            layout.ranks,
-            rows.len()
-        ));
-    }
+/// Everything but the Zobrist key, which the caller computes. `startpos` is the layout's start.
+pub fn parse(layout: &Layout, text: &str) -> Result<Position, String> {
+    let mut fen = Fen::new(text, Dialect::Uci, layout.start_fen)?;
+    let exists = |file, rank| layout.geometry.contains(square(file, rank));
+    let squares = fen
+        .board(layout.files, layout.ranks, layout.name)?
+        .squares(exists)?;
     let mut board = Board::empty(layout);
     let mut key = 0;
-    for (i, row) in rows.iter().enumerate() {
-        let rank = layout.ranks - 1 - i;
-        if row.len() != layout.files {
+    for (file, rank, letter) in squares {
+        let Some(c) = letter else { continue };
+        let sq = square(file, rank);
+        let piece = from_letter(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
+        if kind_of(piece) == KING
+            && board.kings[side_of(piece).index()].len() >= super::board::MAX_KINGS
+        {
+            return Err("too many kings".into());
+        }
+        let kind = kind_of(piece);
+        if is_pawn(kind) && layout.promotion[kind as usize][sq as usize] {
             return Err(format!(
-                "rank {} has {} squares, {} needs {}",
-                rank + 1,
-                row.len(),
-                layout.name,
-                layout.files
+                "pawn '{c}' on {} could never move again",
+                layout.name_of(sq)
             ));
         }
-        for (file, cell) in row.iter().enumerate() {
-            let sq = square(file, rank);
-            let exists = layout.geometry.contains(sq);
-            match *cell {
-                FenCell::Hole if exists => {
-                    return Err(format!("{} is a square, not a hole", layout.name_of(sq)))
-                }
-                FenCell::Hole => {}
-                _ if !exists => {
-                    return Err(format!(
-                        "{} has a hole at file {} rank {}",
-                        layout.name,
-                        file + 1,
-                        rank + 1
-                    ))
-                }
-                FenCell::Empty => {}
-                FenCell::Piece(c) => {
-                    let piece = from_letter(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
-                    if kind_of(piece) == KING
-                        && board.kings[side_of(piece).index()].len() >= super::board::MAX_KINGS
-                    {
-                        return Err("too many kings".into());
-                    }
-                    let kind = kind_of(piece);
-                    if is_pawn(kind) && layout.promotion[kind as usize][sq as usize] {
-                        return Err(format!(
-                            "pawn '{c}' on {} could never move again",
-                            layout.name_of(sq)
-                        ));
-                    }
-                    board.set(sq, piece, &mut key);
-                }
-            }
-        }
+        board.set(sq, piece, &mut key);
     }
     board.forget();
-    let side = match fields[1] {
-        "w" => Side::White,
-        "b" => Side::Black,
-        other => return Err(format!("side to move must be w or b, not '{other}'")),
-    };
-    let castling = parse_castling(layout, &board, fields.get(2).copied().unwrap_or("-"))?;
-    let ep = parse_ep(layout, &board, side, fields.get(3).copied().unwrap_or("-"))?;
-    let halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-    let fullmove = parse_counter(fields.get(5).copied(), 1, "turn number")?.max(1);
+    let side = fen.side(None)?;
+    let castling = parse_castling(layout, &board, fen.field().unwrap_or("-"))?;
+    let ep = parse_ep(layout, &board, side, fen.field().unwrap_or("-"))?;
+    let (halfmove, fullmove) = fen.counters()?;
+    fen.finish()?;
     Ok(Position {
         board,
         side,
@@ -185,22 +145,12 @@ fn parse_ep(
 }
 
 pub fn write(layout: &Layout, pos: &Position) -> String {
-    let mut out = String::new();
-    for rank in (0..layout.ranks).rev() {
-        let cells = (0..layout.files).map(|file| match pos.board.at(square(file, rank)) {
+    let board = write_board(layout.files, layout.ranks, |file, rank| {
+        match pos.board.at(square(file, rank)) {
             OFF => FenCell::Hole,
             EMPTY => FenCell::Empty,
             p => FenCell::Piece(letter(p)),
-        });
-        write_rank(cells, &mut out);
-        if rank > 0 {
-            out.push('/');
         }
-    }
-    out.push_str(if pos.side == Side::White {
-        " w "
-    } else {
-        " b "
     });
     let mut castling = String::new();
     for (i, &sq) in layout.castle_rooks.iter().enumerate() {
@@ -208,15 +158,28 @@ pub fn write(layout: &Layout, pos: &Position) -> String {
             castling.push_str(&layout.name_of(sq));
         }
     }
-    out.push_str(if castling.is_empty() { "-" } else { &castling });
-    out.push(' ');
-    if pos.ep.is_empty() {
-        out.push('-');
-    } else {
-        for &sq in &pos.ep {
-            out.push_str(&layout.name_of(sq));
-        }
+    if castling.is_empty() {
+        castling.push('-');
     }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
-    out
+    let mut ep: String = pos.ep.iter().map(|&sq| layout.name_of(sq)).collect();
+    if ep.is_empty() {
+        ep.push('-');
+    }
+    format!(
+        "{board} {} {castling} {ep} {} {}",
+        side_field(pos.side),
+        pos.halfmove,
+        pos.fullmove
+    )
+}
+
+/// The board (holes blank) for humans.
+pub fn diagram(layout: &Layout, pos: &Position) -> String {
+    crate::mailbox::diagram::diagram(layout.files, layout.ranks, |file, rank| {
+        match pos.board.at(square(file, rank)) {
+            OFF => ' ',
+            EMPTY => '.',
+            p => letter(p),
+        }
+    })
 }

@@ -468,28 +468,7 @@ impl Game for Reflection {
         view::board_view(self)
     }
     fn diagram(&self) -> String {
-        let l = self.layout;
-        let mut out = String::new();
-        for rank in (0..l.ranks).rev() {
-            out.push_str(&format!("{:>2} ", rank + 1));
-            for file in 0..l.files {
-                let c = match self.pos.board.at(crate::mailbox::square(file, rank)) {
-                    OFF => ' ',
-                    EMPTY => '.',
-                    p => letter(p),
-                };
-                out.push(c);
-                out.push(' ');
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for file in 0..l.files {
-            out.push((b'a' + file as u8) as char);
-            out.push(' ');
-        }
-        out.push('\n');
-        out
+        fen::diagram(self.layout, &self.pos)
     }
 }
 

@@ -91,16 +91,7 @@ pub const ALL_LINES: [(isize, isize); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-pub const KNIGHT_LEAPS: [(isize, isize); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub const KNIGHT_LEAPS: [(isize, isize); 8] = crate::mailbox::widened(crate::mailbox::KNIGHT_LEAPS);
 
 /// Step directions of a non-pawn kind and whether it slides.
 pub fn moves_of(kind: u8) -> (&'static [(isize, isize)], bool) {

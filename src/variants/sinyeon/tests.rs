@@ -4,6 +4,7 @@
 use super::*;
 use crate::game::{Game, MoveList, VariantOptions};
 use crate::variants::palace::movegen::{BEAR, HORSE, RHINO};
+use crate::variants::palace::tests::assert_xboard_start_reads_back;
 
 fn game(fen: &str) -> SinYeonGame {
     let mut g = SinYeonGame::new("sin-yeon-sang-gi", &VariantOptions::default()).expect("start");
@@ -71,11 +72,7 @@ fn xboard_fen_round_trip() {
     let sent =
         "ribhugkguhbir/13/1c9c1/p1p1p1p1p1p1p/13/13/P1P1P1P1P1P1P/1C9C1/13/RIBHUGKGUHBIR w 0 1";
     let mut g = game(START_FEN);
-    let start_key = g.key();
-    g.set_fen(sent, Dialect::XBoard).expect("XBoard's FEN");
-    assert_eq!(g.key(), start_key);
-    assert_eq!(g.fen(Dialect::XBoard), sent);
-    assert_eq!(g.fen(Dialect::Uci), START_FEN);
+    assert_xboard_start_reads_back(&mut g, sent, START_FEN);
     let setup = g.xboard_setup();
     assert_eq!(setup.len(), 1);
     assert!(setup[0].starts_with("setup ("));
@@ -158,13 +155,4 @@ fn rule_three_frees_guards_when_the_last_pawn_is_taken() {
     assert_eq!(guard_moves(&g), ["g7", "g9", "i7", "i9"]);
     g.unmake();
     assert!(!g.freed());
-}
-
-#[test]
-fn bench_positions_are_valid() {
-    for fen in BENCH {
-        let mut g = game(START_FEN);
-        assert!(g.set_fen(fen, Dialect::Uci).is_ok(), "{fen}");
-        assert!(g.outcome().is_none(), "{fen}");
-    }
 }

@@ -12,16 +12,7 @@ use arrayvec::ArrayVec;
 pub const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// Diagonal directions in clockwise order: NE, SE, SW, NW.
 pub const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub use crate::mailbox::KNIGHT_LEAPS;
 
 /// Sense of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,9 +201,7 @@ pub fn slider_chain(
     sense: Sense,
     king_forms: u8,
 ) -> Chain {
-    let mover = board[from as usize];
-    let side = side_of(mover);
-    board[from as usize] = EMPTY;
+    let (mover, side) = lift(board, from);
     let mut chain = Chain::default();
     // Loop detector: (contact square, new direction) pairs since the last capture or hit.
     let mut seen = [0u64; 4];
@@ -281,6 +270,13 @@ pub fn slider_chain(
     }
 }
 
+/// Takes the moving piece off `from` for its flight: its code and side.
+fn lift(board: &mut [u8; 64], from: u8) -> (u8, Side) {
+    let mover = board[from as usize];
+    board[from as usize] = EMPTY;
+    (mover, side_of(mover))
+}
+
 /// Simulates a knight's capturing flight from `from` with leap `v` whose first landing square
 /// `first` holds an enemy, the enemy king or a spring.
 pub fn knight_chain(
@@ -291,9 +287,7 @@ pub fn knight_chain(
     v: (i8, i8),
     king_forms: u8,
 ) -> Chain {
-    let mover = board[from as usize];
-    let side = side_of(mover);
-    board[from as usize] = EMPTY;
+    let (mover, side) = lift(board, from);
     let mut chain = Chain::default();
     let mut t = first;
     loop {

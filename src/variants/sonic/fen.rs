@@ -5,15 +5,15 @@
 //! (fresh kings `Kna/Kna` are assumed, and a king not on the board is lost), because XBoard
 //! knows nothing of king forms.
 
+use super::board::Rules;
 use super::board::{
     kind_of, piece, rank, side_of, sq_at, Position, BISHOP, CASTLE_BK, CASTLE_BQ, CASTLE_WK,
     CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
 use super::forms::KingState;
-use crate::game::Side;
-use crate::mailbox::fen::{
-    letter_side, parse_board, parse_counter, side_letter, write_rank, FenCell,
-};
+use crate::game::{Dialect, Side};
+use crate::mailbox::fen::{castling_letters, ep_square, letter_side, side_field, side_letter};
+use crate::mailbox::fen::{write_board, Fen, FenCell};
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/Kna";
 /// The start position as XBoard writes it (no king field).
@@ -39,80 +39,40 @@ fn char_of(p: u8) -> char {
     )
 }
 
-/// Parses a FEN into a position (key computed).
-pub fn parse(fen: &str) -> Result<Position, String> {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err("empty FEN".into());
-    }
-    let kings_field = if fields.len() > 1 && fields[fields.len() - 1].contains('/') {
-        fields.pop()
-    } else {
-        None
-    };
-    if fields.len() > 6 {
-        return Err(format!("too many FEN fields in '{fen}'"));
-    }
+/// Parses a FEN (or `startpos`) into a position (key computed).
+pub fn parse(text: &str) -> Result<Position, String> {
+    let mut fen = Fen::new(text, Dialect::Uci, START)?;
+    let kings_field = fen.last_field_if(|f| f.contains('/'));
     let mut pos = Position::empty();
-    let ranks = parse_board(fields[0])?;
-    if ranks.len() != 8 {
-        return Err(format!("{} ranks, Sonic has 8", ranks.len()));
-    }
-    for (i, cells) in ranks.iter().enumerate() {
-        if cells.len() != 8 {
-            return Err(format!("rank {} has {} squares, not 8", 8 - i, cells.len()));
+    for (f, r, letter) in fen.board(8, 8, "Sonic")?.squares(|_, _| true)? {
+        let Some(c) = letter else { continue };
+        let sq = sq_at(f as i8, r as i8).unwrap_or(0);
+        let p = piece_of(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
+        if kind_of(p) == PAWN && (rank(sq) == 0 || rank(sq) == 7) {
+            return Err("pawn on the first or last rank".into());
         }
-        for (f, cell) in cells.iter().enumerate() {
-            let sq = sq_at(f as i8, 7 - i as i8).unwrap_or(0);
-            match *cell {
-                FenCell::Empty => {}
-                FenCell::Hole => return Err("Sonic has no holes ('*')".into()),
-                FenCell::Piece(c) => {
-                    let p = piece_of(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
-                    if kind_of(p) == PAWN && (rank(sq) == 0 || rank(sq) == 7) {
-                        return Err("pawn on the first or last rank".into());
-                    }
-                    if kind_of(p) == KING {
-                        if pos.king_sq[side_of(p).index()] != NO_SQ {
-                            return Err("two kings of one colour".into());
-                        }
-                        pos.king_sq[side_of(p).index()] = sq;
-                    }
-                    pos.board[sq as usize] = p;
-                }
+        if kind_of(p) == KING {
+            if pos.king_sq[side_of(p).index()] != NO_SQ {
+                return Err("two kings of one colour".into());
             }
+            pos.king_sq[side_of(p).index()] = sq;
+        }
+        pos.board[sq as usize] = p;
+    }
+    pos.side = fen.side(Some(Side::White))?;
+    for (side, short) in castling_letters(fen.field().unwrap_or("-"))? {
+        let (bit, king, rook) = match (side, short) {
+            (Side::White, true) => (CASTLE_WK, 4, 7),
+            (Side::White, false) => (CASTLE_WQ, 4, 0),
+            (Side::Black, true) => (CASTLE_BK, 60, 63),
+            (Side::Black, false) => (CASTLE_BQ, 60, 56),
+        };
+        // A right whose king or rook is not at home cannot be used: drop it.
+        if pos.board[king] == piece(side, KING) && pos.board[rook] == piece(side, ROOK) {
+            pos.castling |= bit;
         }
     }
-    pos.side = match fields.get(1).copied().unwrap_or("w") {
-        "w" => Side::White,
-        "b" => Side::Black,
-        s => return Err(format!("bad side to move '{s}'")),
-    };
-    let castling = fields.get(2).copied().unwrap_or("-");
-    if castling != "-" {
-        for c in castling.chars() {
-            let (bit, king, rook) = match c {
-                'K' => (CASTLE_WK, 4, 7),
-                'Q' => (CASTLE_WQ, 4, 0),
-                'k' => (CASTLE_BK, 60, 63),
-                'q' => (CASTLE_BQ, 60, 56),
-                _ => return Err(format!("bad castling field '{castling}'")),
-            };
-            let side = letter_side(c);
-            // A right whose king or rook is not at home cannot be used: drop it.
-            if pos.board[king] == piece(side, KING) && pos.board[rook] == piece(side, ROOK) {
-                pos.castling |= bit;
-            }
-        }
-    }
-    let ep = fields.get(3).copied().unwrap_or("-");
-    if ep != "-" {
-        let (f, r, rest) = crate::mailbox::parse_coords(ep, 1)
-            .ok_or_else(|| format!("bad en-passant square '{ep}'"))?;
-        let wanted = if pos.side == Side::White { 5 } else { 2 };
-        if !rest.is_empty() || f >= 8 || r != wanted {
-            return Err(format!("bad en-passant square '{ep}'"));
-        }
+    if let Some((f, r)) = ep_square(fen.field().unwrap_or("-"), pos.side, 8, 8)? {
         let sq = sq_at(f as i8, r as i8).unwrap_or(NO_SQ);
         // Keep it only when a pawn really skipped it (one stands right past it, the square is empty).
         let pawn_sq = if pos.side == Side::White {
@@ -125,8 +85,8 @@ pub fn parse(fen: &str) -> Result<Position, String> {
             pos.ep = sq;
         }
     }
-    pos.halfmove = parse_counter(fields.get(4).copied(), 0, "half-move clock")?;
-    pos.fullmove = parse_counter(fields.get(5).copied(), 1, "move number")?.max(1);
+    (pos.halfmove, pos.fullmove) = fen.counters()?;
+    fen.finish()?;
     match kings_field {
         Some(field) => {
             let (w, b) = field
@@ -169,26 +129,11 @@ pub fn parse(fen: &str) -> Result<Position, String> {
 
 /// Writes the position as a FEN. `with_kings`: append the 7th field.
 pub fn write(pos: &Position, with_kings: bool) -> String {
-    let mut out = String::new();
-    for r in (0..8).rev() {
-        let cells = (0..8).map(|f| {
-            let p = pos.board[(r * 8 + f) as usize];
-            if p == EMPTY {
-                FenCell::Empty
-            } else {
-                FenCell::Piece(char_of(p))
-            }
-        });
-        write_rank(cells, &mut out);
-        if r > 0 {
-            out.push('/');
-        }
-    }
-    out.push_str(if pos.side == Side::White {
-        " w "
-    } else {
-        " b "
+    let board = write_board(8, 8, |f, r| match pos.board[r * 8 + f] {
+        EMPTY => FenCell::Empty,
+        p => FenCell::Piece(char_of(p)),
     });
+    let mut out = format!("{board} {} ", side_field(pos.side));
     if pos.castling == 0 {
         out.push('-');
     }
@@ -212,5 +157,26 @@ pub fn write(pos: &Position, with_kings: bool) -> String {
     if with_kings {
         out.push_str(&format!(" {}/{}", pos.kings[0].text(), pos.kings[1].text()));
     }
+    out
+}
+
+/// The board (springs as `*` on empty squares), the side to move, the kings' forms and the
+/// Crooked option.
+pub fn diagram(pos: &Position, rules: &Rules) -> String {
+    let mut out = crate::mailbox::diagram::diagram(8, 8, |f, r| {
+        let sq = (r * 8 + f) as u8;
+        match pos.board[sq as usize] {
+            EMPTY if rules.spring(sq) => '*',
+            EMPTY => '.',
+            p => char_of(p),
+        }
+    });
+    out.push_str(&format!(
+        "{} to move, kings {}/{}{}\n",
+        pos.side.name(),
+        pos.kings[0].text(),
+        pos.kings[1].text(),
+        if rules.crooked { ", Crooked" } else { "" }
+    ));
     out
 }

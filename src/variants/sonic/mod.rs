@@ -84,11 +84,6 @@ impl Game for Sonic {
         self.variant
     }
     fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
-        let text = if text.trim() == "startpos" {
-            fen::START
-        } else {
-            text
-        };
         self.pos = fen::parse(text)?;
         self.history.clear();
         Ok(())
@@ -230,37 +225,6 @@ impl Game for Sonic {
         view::board_view(self)
     }
     fn diagram(&self) -> String {
-        let mut out = String::new();
-        for r in (0..8u8).rev() {
-            out.push_str(&format!("{} ", r + 1));
-            for f in 0..8u8 {
-                let sq = r * 8 + f;
-                let p = self.pos.board[sq as usize];
-                let c = if p != EMPTY {
-                    let c = ['.', 'p', 'n', 'b', 'r', 'q', 'k', '.'][kind_of(p) as usize];
-                    if board::side_of(p) == Side::White {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
-                    }
-                } else if self.rules.spring(sq) {
-                    '*'
-                } else {
-                    '.'
-                };
-                out.push(c);
-                out.push(' ');
-            }
-            out.push('\n');
-        }
-        out.push_str("  a b c d e f g h\n");
-        out.push_str(&format!(
-            "{} to move, kings {}/{}{}\n",
-            self.pos.side.name(),
-            self.pos.kings[0].text(),
-            self.pos.kings[1].text(),
-            if self.rules.crooked { ", Crooked" } else { "" }
-        ));
-        out
+        fen::diagram(&self.pos, &self.rules)
     }
 }

@@ -2,7 +2,6 @@
 //! engine-tests/tests/sonic_rules.rs.
 
 use super::*;
-use crate::game::perft;
 
 fn game(variant: &str, crooked: bool) -> Sonic {
     let mut options = VariantOptions::default();
@@ -10,25 +9,6 @@ fn game(variant: &str, crooked: bool) -> Sonic {
         options.set("Crooked", "true");
     }
     Sonic::new(variant, &options).expect("variant")
-}
-
-#[test]
-fn perft_2_hand_counted() {
-    // No first move of either side gives check, so every reply keeps its two suffixes: 20 bodies
-    // x 3 for White, then 20 x 3 for Black = 3600. With springs, b1c3,c3d5 and g1f3,f3e5 (each
-    // with its 3 suffix forms) put a knight in front of the d7 / e7 pawn, which loses its double
-    // step: 3600 - 6 x 3 = 3582.
-    assert_eq!(perft(&mut game("sonic", false), 2), 3600);
-    assert_eq!(perft(&mut game("sonic-springs", false), 2), 3582);
-    assert_eq!(perft(&mut game("sonic", true), 2), 3600);
-}
-
-#[test]
-fn perft_3_regression_guard() {
-    // Regression guard, from Kaleido's own output (no independent figure exists).
-    assert_eq!(perft(&mut game("sonic", false), 3), 241_290);
-    assert_eq!(perft(&mut game("sonic-springs", false), 3), 242_544);
-    assert_eq!(perft(&mut game("sonic", true), 3), 240_462);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! `near` relation (Chebyshev distance 1 or 2) live here.
 
 use crate::game::Side;
-use crate::mailbox::{file_of, rank_of, square, Geometry, Sq, CELLS, GRID_CELLS, STRIDE};
+use crate::mailbox::{file_of, rank_of, square, Sq, CELLS, GRID_CELLS, STRIDE};
 use once_cell::sync::Lazy;
 
 pub const FILES: usize = 11;
@@ -130,14 +130,6 @@ pub fn forward(side: Side) -> isize {
     }
 }
 
-/// The board's shape with both launching squares (slot 0 = WLS, slot 1 = BLS).
-pub static GEOMETRY: Lazy<Geometry> = Lazy::new(|| {
-    let mut g = Geometry::rectangle(FILES, RANKS);
-    g.add_slot("WLS");
-    g.add_slot("BLS");
-    g
-});
-
 /// Cells of the Arena, rank 1 first.
 pub static ARENA: Lazy<Vec<Sq>> = Lazy::new(|| {
     let mut v = Vec::with_capacity(FILES * RANKS);
@@ -219,12 +211,6 @@ pub fn in_palace(sq: Sq, side: Side) -> bool {
             Side::White => r <= 2,
             Side::Black => (7..=9).contains(&r),
         }
-}
-
-/// Ranks 4-7: the only squares a piece may enter from a launching square.
-#[inline]
-pub fn is_central(sq: Sq) -> bool {
-    !is_ls(sq) && (3..=6).contains(&rank_of(sq))
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
-//! S112-FEN (§1.5, R-36): `<board> <ls> <side> [<halfmove> <fullmove>]`, and the XBoard form:
+//! S112-FEN (§1.5, R-36): `<board> <ls> <side> [<halfmove> <fullmove>]`, read through the shared
+//! frame of `mailbox::fen`, and the XBoard form:
 //! a 12x10 board whose l-file is `*` except l1 (WLS) and l10 (BLS), with optional castling and
 //! e.p. fields as XBoard writes them for a chess-like parent.
 
 use super::board::*;
 use super::position::Position;
-use crate::game::Side;
-use crate::mailbox::fen::{parse_board, parse_counter, write_rank, FenCell};
+use super::START_FEN;
+use crate::game::{Dialect, Side};
+use crate::mailbox::fen::{read_board, side_field, write_board, Fen, FenCell};
 use crate::mailbox::square;
 
 fn cell_of(p: Piece) -> FenCell {
@@ -18,32 +20,24 @@ fn cell_of(p: Piece) -> FenCell {
 
 impl Position {
     pub fn to_fen(&self, xboard: bool) -> String {
-        let mut out = String::new();
-        for r in (0..RANKS).rev() {
-            let mut cells: Vec<FenCell> =
-                (0..FILES).map(|f| cell_of(self.at(square(f, r)))).collect();
-            if xboard {
-                cells.push(match r {
-                    0 => cell_of(self.at(ls_square(Side::White))),
-                    9 => cell_of(self.at(ls_square(Side::Black))),
-                    _ => FenCell::Hole,
-                });
-            }
-            write_rank(cells, &mut out);
-            if r > 0 {
-                out.push('/');
-            }
-        }
-        let side = if self.side == Side::White { 'w' } else { 'b' };
+        // XBoard's board has a 12th file: l1 and l10 are the launching squares, the rest holes.
+        let files = if xboard { FILES + 1 } else { FILES };
+        let board = write_board(files, RANKS, |f, r| match (f, r) {
+            (f, r) if f < FILES => cell_of(self.at(square(f, r))),
+            (_, 0) => cell_of(self.at(ls_square(Side::White))),
+            (_, 9) => cell_of(self.at(ls_square(Side::Black))),
+            _ => FenCell::Hole,
+        });
+        let side = side_field(self.side);
         if xboard {
-            format!("{out} {side} - - {} {}", self.halfmove, self.fullmove)
+            format!("{board} {side} - - {} {}", self.halfmove, self.fullmove)
         } else {
             let ls = |s: Side| match self.at(ls_square(s)) {
                 EMPTY => '-',
                 p => piece_letter(p),
             };
             format!(
-                "{out} {}{} {side} {} {}",
+                "{board} {}{} {side} {} {}",
                 ls(Side::White),
                 ls(Side::Black),
                 self.halfmove,
@@ -52,68 +46,56 @@ impl Position {
         }
     }
 
-    /// Parses a FEN; validates it.
-    pub fn from_fen(fen: &str, xboard: bool) -> Result<Position, String> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        let board_field = fields.first().ok_or("empty FEN")?;
+    /// Parses a FEN (or `startpos`, always in the S112-FEN form); validates it.
+    pub fn from_fen(text: &str, xboard: bool) -> Result<Position, String> {
+        let dialect = if xboard {
+            Dialect::XBoard
+        } else {
+            Dialect::Uci
+        };
+        let mut fen = Fen::new(text, dialect, START_FEN)?;
+        let xboard = fen.dialect == Dialect::XBoard;
         // XBoard appends its holdings (`[PPd]`, `[-]`) and may mark promoted pieces with `~`;
         // neither is part of a Symmetron position.
-        let cleaned: String;
         let board_field = if xboard {
-            let without_holdings = board_field.split('[').next().unwrap_or("");
-            cleaned = without_holdings.replace('~', "");
-            cleaned.as_str()
+            let without_holdings = fen.board_field().split('[').next().unwrap_or("");
+            without_holdings.replace('~', "")
         } else {
-            board_field
+            fen.board_field().to_string()
         };
-        let ranks = parse_board(board_field)?;
-        if ranks.len() != RANKS {
-            return Err(format!("expected {RANKS} ranks, found {}", ranks.len()));
-        }
-        let mut pos = Position::empty();
         let width = if xboard { FILES + 1 } else { FILES };
-        for (i, rank) in ranks.iter().enumerate() {
-            let r = RANKS - 1 - i;
-            if rank.len() != width {
-                return Err(format!(
-                    "rank {} has {} squares, expected {width}",
-                    r + 1,
-                    rank.len()
-                ));
-            }
-            for (f, cell) in rank.iter().enumerate() {
-                let (sq, ls_owner) = if f < FILES {
-                    (square(f, r), None)
-                } else if r == 0 {
-                    (ls_square(Side::White), Some(Side::White))
-                } else if r == RANKS - 1 {
-                    (ls_square(Side::Black), Some(Side::Black))
-                } else {
-                    // The inaccessible l2..l9: `*`, or a piece XBoard parked there after an
-                    // explosion (see docs/symmetron.md): either way nothing of ours.
-                    continue;
-                };
-                match cell {
-                    FenCell::Empty => {}
-                    FenCell::Hole => return Err("'*' is not a square of the Arena".into()),
-                    FenCell::Piece(c) => {
-                        let mut p =
-                            piece_from_letter(*c).ok_or_else(|| format!("unknown piece '{c}'"))?;
-                        if let Some(owner) = ls_owner {
-                            // XBoard keeps a retrieved Canon as `V`; on an LS it is a Cannon.
-                            if kind(p) == CANON {
-                                p = make_piece(CANNON, colour(p));
-                            }
-                            check_ls_piece(p, owner)?;
+        let mut pos = Position::empty();
+        for (f, r, cell) in read_board(&board_field, width, RANKS, "Symmetron! 112")?.cells() {
+            let (sq, ls_owner) = if f < FILES {
+                (square(f, r), None)
+            } else if r == 0 {
+                (ls_square(Side::White), Some(Side::White))
+            } else if r == RANKS - 1 {
+                (ls_square(Side::Black), Some(Side::Black))
+            } else {
+                // The inaccessible l2..l9: `*`, or a piece XBoard parked there after an
+                // explosion (see docs/symmetron.md): either way nothing of ours.
+                continue;
+            };
+            match cell {
+                FenCell::Empty => {}
+                FenCell::Hole => return Err("'*' is not a square of the Arena".into()),
+                FenCell::Piece(c) => {
+                    let mut p =
+                        piece_from_letter(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
+                    if let Some(owner) = ls_owner {
+                        // XBoard keeps a retrieved Canon as `V`; on an LS it is a Cannon.
+                        if kind(p) == CANON {
+                            p = make_piece(CANNON, colour(p));
                         }
-                        pos.board[sq as usize] = p;
+                        check_ls_piece(p, owner)?;
                     }
+                    pos.board[sq as usize] = p;
                 }
             }
         }
-        let mut rest = &fields[1..];
         if !xboard {
-            let ls = rest.first().ok_or("missing launching-square field")?;
+            let ls = fen.field().ok_or("missing launching-square field")?;
             let chars: Vec<char> = ls.chars().collect();
             if chars.len() != 2 {
                 return Err(format!(
@@ -128,26 +110,16 @@ impl Position {
                 check_ls_piece(p, owner)?;
                 pos.board[ls_square(owner) as usize] = p;
             }
-            rest = &rest[1..];
         }
-        pos.side = match rest.first().copied() {
-            Some("w") => Side::White,
-            Some("b") => Side::Black,
-            Some(s) => return Err(format!("side to move must be w or b, not '{s}'")),
-            None => return Err("missing side to move".into()),
-        };
-        rest = &rest[1..];
+        pos.side = fen.side(None)?;
         if xboard {
             // XBoard's castling and e.p. fields carry nothing for this game.
-            while rest.first().is_some_and(|s| s.parse::<u32>().is_err()) {
-                rest = &rest[1..];
+            while fen.peek().is_some_and(|s| s.parse::<u32>().is_err()) {
+                fen.field();
             }
         }
-        pos.halfmove = parse_counter(rest.first().copied(), 0, "halfmove clock")?;
-        pos.fullmove = parse_counter(rest.get(1).copied(), 1, "fullmove number")?.max(1);
-        if rest.len() > 2 {
-            return Err(format!("unexpected '{}' after the FEN", rest[2]));
-        }
+        (pos.halfmove, pos.fullmove) = fen.counters()?;
+        fen.finish()?;
         pos.validate()?;
         pos.refresh();
         Ok(pos)

@@ -115,12 +115,7 @@ impl Game for Symmetron {
 
     fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
         let mode = self.pos.mode;
-        let fen = fen.trim();
-        let mut pos = if fen == "startpos" {
-            Position::from_fen(START_FEN, false)?
-        } else {
-            Position::from_fen(fen, dialect == Dialect::XBoard)?
-        };
+        let mut pos = Position::from_fen(fen, dialect == Dialect::XBoard)?;
         pos.mode = mode;
         self.pos = pos;
         Ok(())
@@ -282,17 +277,12 @@ impl Game for Symmetron {
         view::board_view(&self.pos)
     }
     fn diagram(&self) -> String {
-        let mut out = String::new();
-        for r in (0..RANKS).rev() {
-            out.push_str(&format!("{:>2} ", r + 1));
-            for f in 0..FILES {
-                let p = self.pos.at(crate::mailbox::square(f, r));
-                out.push(' ');
-                out.push(if p == EMPTY { '.' } else { piece_letter(p) });
+        let mut out = crate::mailbox::diagram::diagram(FILES, RANKS, |f, r| {
+            match self.pos.at(crate::mailbox::square(f, r)) {
+                EMPTY => '.',
+                p => piece_letter(p),
             }
-            out.push('\n');
-        }
-        out.push_str("    a b c d e f g h i j k\n");
+        });
         let ls = |s: Side| match self.pos.at(ls_square(s)) {
             EMPTY => '-',
             p => piece_letter(p),

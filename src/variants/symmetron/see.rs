@@ -60,36 +60,45 @@ pub fn see_ge(game: &Symmetron, mv: Move, threshold: Score) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::make::victim_square;
     use crate::game::{Dialect, Game, Score};
     use crate::variants::symmetron::Symmetron;
 
-    /// The exchange value of `mv` in `fen`.
-    fn see(fen: &str, mv: &str) -> Score {
+    /// The exchange value of `mv` in `fen`, with the current values (tuned weights, so read
+    /// here, not written) of its victim and of its mover.
+    fn see(fen: &str, mv: &str) -> (Score, Score, Score) {
         let game = Symmetron::from_fen(fen).expect("fen");
         let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        crate::game::exchange_value(&game, mv)
+        let pos = game.position();
+        let victim = victim_square(mv).expect("a capture");
+        let victim_value = pos.current_value(victim, pos.at(victim));
+        let mover_value = pos.current_value(mv.from, pos.at(mv.from));
+        let see = crate::game::exchange_value(&game, mv);
+        (see, victim_value, mover_value)
     }
 
-    // Hand counts with the evaluation's values: Pawn 100, Advancer 420, Dragon-Bishop 500.
+    // Hand-counted exchanges (what is taken, whether the mover is lost); lone pieces, so each
+    // keeps its plain value where it lands.
 
     #[test]
     fn displacement_captures() {
-        // The Dragon-Bishop takes a lone pawn: +100; defended by a pawn: 100 - 500.
-        assert_eq!(
-            see("5k5/11/11/11/11/4p6/11/2D8/11/5K5 -- w 0 1", "c3e5"),
-            100
-        );
+        // The Dragon-Bishop takes a lone pawn; then the same pawn defended by a pawn.
+        let (see_, pawn, _) = see("5k5/11/11/11/11/4p6/11/2D8/11/5K5 -- w 0 1", "c3e5");
+        assert_eq!(see_, pawn);
         let fen = "5k5/11/11/11/5p5/4p6/11/2D8/11/5K5 -- w 0 1";
-        assert_eq!(see(fen, "c3e5"), -400);
+        let (see_, pawn, dragon) = see(fen, "c3e5");
+        assert_eq!(see_, pawn - dragon);
     }
 
     #[test]
     fn approach_captures_take_beyond_the_landing_square() {
         // The Advancer slides a3-a5 and takes the pawn on a6; the pawn on b6 then takes it on
-        // a5: 100 - 420. Without that pawn: +100.
+        // a5. Without that pawn it wins the pawn.
         let fen = "5k5/11/11/11/pp9/11/11/A10/11/5K5 -- w 0 1";
-        assert_eq!(see(fen, "a3a5x"), -320);
+        let (see_, pawn, advancer) = see(fen, "a3a5x");
+        assert_eq!(see_, pawn - advancer);
         let fen = "5k5/11/11/11/p10/11/11/A10/11/5K5 -- w 0 1";
-        assert_eq!(see(fen, "a3a5x"), 100);
+        let (see_, pawn, _) = see(fen, "a3a5x");
+        assert_eq!(see_, pawn);
     }
 }

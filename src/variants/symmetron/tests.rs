@@ -3,7 +3,8 @@
 
 use super::make::victim_square;
 use super::*;
-use crate::game::{perft, Dialect, Game, MoveList};
+use crate::game::{Dialect, Game, MoveList};
+use crate::rng::SplitMix64;
 use std::collections::BTreeSet;
 
 fn game(fen: &str) -> Symmetron {
@@ -50,7 +51,6 @@ fn after(fen: &str, mv: &str) -> String {
 fn t0_start_position_has_116_moves() {
     let g = game(START_FEN);
     assert_eq!(all_moves(&g).len(), 116);
-    assert_eq!(perft(&mut g.clone(), 1), 116);
     let drops = moves_of(START_FEN, "@");
     assert_eq!(drops.len(), 44);
     assert!(drops.contains("@a4") && drops.contains("@k7"));
@@ -293,7 +293,7 @@ fn type_change_letter_is_upper_case_for_both_sides() {
 fn check_detection_matches_generated_captures() {
     // The attack test must agree with "some enemy pseudo-legal move captures the King".
     let g = game(START_FEN);
-    let mut rng = 0x1234_5678_9ABC_DEF0u64;
+    let mut rng = SplitMix64::new(0x1234_5678_9ABC_DEF0);
     let mut pos = g.position().clone();
     for _ in 0..400 {
         let mut list = MoveList::new();
@@ -301,10 +301,7 @@ fn check_detection_matches_generated_captures() {
         if list.is_empty() || pos.halfmove >= MOVE_RULE_PLIES {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let m = list[(rng % list.len() as u64) as usize];
+        let m = rng.pick(&list);
         pos.make(m);
         for side in [Side::White, Side::Black] {
             let king = pos.kings[side.index()];
@@ -323,19 +320,12 @@ fn check_detection_matches_generated_captures() {
     }
 }
 
-/// A tiny xorshift so the playouts are the same on every run.
-fn next(rng: &mut u64) -> u64 {
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    *rng
-}
-
 #[test]
 fn random_playouts_keep_state_consistent() {
     let mut stats = [0usize; 4]; // resurrections, drops of retrieved pieces, explosions, flips
-    for seed in 1..=12u64 {
-        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                                 // Explosions are rare in random play: these twelve seeds reach two (and every other rule).
+    for seed in 16..=27u64 {
+        let mut rng = SplitMix64::new(seed);
         let mut g = game(START_FEN);
         for _ in 0..300 {
             if g.outcome().is_some() {
@@ -393,7 +383,7 @@ fn random_playouts_keep_state_consistent() {
                 assert_eq!(g.fen(Dialect::Uci), fen);
                 assert_eq!(g.key(), key);
             }
-            let m = list[(next(&mut rng) % list.len() as u64) as usize];
+            let m = rng.pick(&list);
             match m.kind {
                 MoveKind::Drop | MoveKind::DropFlip
                     if !board::is_magic_kind(kind(g.position().at(m.from))) =>
@@ -458,16 +448,6 @@ fn hundred_ply_rule_yields_to_mate() {
 }
 
 #[test]
-fn bench_positions_are_valid() {
-    for fen in BENCH {
-        let mut g = game(START_FEN);
-        g.set_fen(fen, Dialect::Uci)
-            .unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert!(!all_moves(&g).is_empty());
-    }
-}
-
-#[test]
 fn xboard_forms() {
     let g = game(START_FEN);
     let text = |mv: &str| {
@@ -519,88 +499,6 @@ fn bad_input_is_refused_without_panic() {
         g.parse_move("zz", Dialect::Uci),
         Err(MoveError::Unparsable(_))
     ));
-}
-
-/// Speed of perft with tracked vs naive modifiers (run with `--ignored --nocapture`).
-#[test]
-#[ignore]
-fn perft_speed_tracked_vs_naive() {
-    for fen in BENCH
-        .iter()
-        .map(|f| if *f == "startpos" { START_FEN } else { f })
-    {
-        for mode in [ModifierMode::Naive, ModifierMode::Tracked] {
-            let mut g = game(fen);
-            g.set_modifier_mode(mode);
-            let t = std::time::Instant::now();
-            let n = perft(&mut g, 3);
-            let s = t.elapsed().as_secs_f64();
-            println!(
-                "{mode:?} perft(3) {n} nodes {s:.2}s {:.0} knps  {fen}",
-                n as f64 / s / 1000.0
-            );
-        }
-    }
-}
-
-/// The fully naive legality test: generate every enemy move (modifiers by 5x5 scans) and look
-/// for a King capture, against the attack test with tracked modifiers. Run with `--ignored`.
-#[test]
-#[ignore]
-fn legality_speed_naive_vs_attack_test() {
-    let mut positions = Vec::new();
-    let mut rng = 7u64;
-    let mut g = game(START_FEN);
-    for _ in 0..200 {
-        let mut list = MoveList::new();
-        g.generate(&mut list);
-        if list.is_empty() || g.outcome().is_some() {
-            break;
-        }
-        g.make(list[(next(&mut rng) % list.len() as u64) as usize]);
-        positions.push(g.position().clone());
-    }
-    let rounds = 20;
-    for naive in [true, false] {
-        let t = std::time::Instant::now();
-        let mut legal = 0usize;
-        for _ in 0..rounds {
-            for p in &positions {
-                let mut pos = p.clone();
-                pos.mode = if naive {
-                    ModifierMode::Naive
-                } else {
-                    ModifierMode::Tracked
-                };
-                let mut pseudo = MoveList::new();
-                pos.pseudo_moves(&mut pseudo, Wanted::All);
-                let us = pos.side;
-                for &m in &pseudo {
-                    pos.make(m);
-                    let king = pos.kings[us.index()];
-                    let attacked = if naive {
-                        let mut replies = MoveList::new();
-                        pos.pseudo_moves(&mut replies, Wanted::All);
-                        replies.iter().any(|&r| victim_square(r) == Some(king))
-                    } else {
-                        pos.attacked(king, us.other())
-                    };
-                    pos.unmake();
-                    legal += usize::from(!attacked);
-                }
-            }
-        }
-        let s = t.elapsed().as_secs_f64();
-        println!(
-            "{} legal moves {legal} in {s:.3}s: {:.0} positions/s",
-            if naive {
-                "naive (generate replies, scan modifiers)"
-            } else {
-                "attack test + tracked modifiers"
-            },
-            (rounds * positions.len()) as f64 / s
-        );
-    }
 }
 
 /// A scripted game with every special move, as XBoard parts (one turn a line) and the final

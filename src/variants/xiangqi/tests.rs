@@ -1,20 +1,13 @@
 //! Unit tests of xiangqi rules (perft figures are in engine-tests).
 
 use super::*;
-use crate::game::{perft, Game, MoveList, VariantOptions};
+use crate::game::{Game, MoveList, VariantOptions};
+use crate::variants::palace::tests::assert_xboard_start_reads_back;
 
 fn game(fen: &str) -> XiangqiGame {
     let mut g = XiangqiGame::new("xiangqi", &VariantOptions::default()).expect("start");
     g.set_fen(fen, Dialect::Uci).expect("fen");
     g
-}
-
-#[test]
-fn start_perft_shallow() {
-    // Published figures (Fairy-Stockfish / chessprogramming wiki xiangqi perft): 44, 1920.
-    let mut g = game(START_FEN);
-    assert_eq!(perft(&mut g, 1), 44);
-    assert_eq!(perft(&mut g, 2), 1920);
 }
 
 fn play(g: &mut XiangqiGame, moves: &[&str]) {
@@ -116,11 +109,7 @@ fn xboard_dialect_fen_and_moves() {
     // XBoard 4.9.1 sends xiangqi FENs with H/E and no castling/e.p. fields (captured under Xvfb).
     let sent = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w 0 1";
     let mut g = game(START_FEN);
-    let key = g.key();
-    g.set_fen(sent, Dialect::XBoard).expect("XBoard FEN");
-    assert_eq!(g.key(), key);
-    assert_eq!(g.fen(Dialect::XBoard), sent);
-    assert_eq!(g.fen(Dialect::Uci), START_FEN);
+    assert_xboard_start_reads_back(&mut g, sent, START_FEN);
     // Ranks from 0: h2e2 (UCI h3e3) is the central cannon.
     let mv = g
         .parse_move("h2e2", Dialect::XBoard)
@@ -160,14 +149,5 @@ fn bad_input_is_an_error_not_a_panic() {
         "", "h3", "h3e", "h3e3x", "z1a1", "a0a1", "a11a1", "a4a6", "e1e3",
     ] {
         assert!(g.parse_move(text, Dialect::Uci).is_err(), "{text}");
-    }
-}
-
-#[test]
-fn bench_positions_are_valid() {
-    for fen in BENCH {
-        let mut g = game(START_FEN);
-        assert!(g.set_fen(fen, Dialect::Uci).is_ok(), "{fen}");
-        assert!(g.outcome().is_none(), "{fen}");
     }
 }
