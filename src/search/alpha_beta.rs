@@ -2,7 +2,7 @@
 //! null-move pruning, reverse futility pruning, late move reductions, check extension and
 //! mate-distance pruning. Scores are from the side to move's point of view (negamax).
 
-use super::ordering::{history_index, pick, score_moves, Scores};
+use super::ordering::{history_index, pick};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::{lmr_reduction, Worker};
@@ -117,15 +117,7 @@ impl<G: Game> Worker<'_, G> {
         if moves.is_empty() {
             return self.game.no_moves_outcome().score_for(side, ply);
         }
-        let mut scores = Scores::new();
-        score_moves(
-            &self.game,
-            &moves,
-            &mut scores,
-            tt_move_key,
-            &self.heuristics,
-            ply,
-        );
+        let mut scores = self.order(&moves, tt_move_key, ply);
 
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -200,13 +192,7 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best_move.is_some() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, beta, best_move.is_some());
         let move_key = best_move.map_or(0, G::move_key);
         self.shared.tt.store(key, ply, move_key, best, depth, bound);
         best

@@ -16,7 +16,7 @@ pub mod time;
 pub mod tt;
 mod worker;
 
-use crate::game::{Game, Score};
+use crate::game::Score;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use tt::TranspositionTable;
@@ -117,21 +117,7 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// Searches `root` within `limits`; calls `report` after each completed iteration (once per
-/// MultiPV line). Returns within a few milliseconds of `control.stop()`. With one thread and no
-/// clock, node or stop limit, the search (and its node count) is the same on every run, provided
-/// the caller cleared the TT.
-pub fn search<G: Game>(
-    root: &G,
-    limits: &Limits,
-    tt: &TranspositionTable,
-    control: &Control,
-    report: &mut dyn FnMut(&Info<G::Move>),
-) -> SearchResult<G::Move> {
-    threads::run(root, limits, tt, control, report)
-}
+pub use threads::run as search;
 
-#[cfg(test)]
-mod chess_tests;
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,7 @@
 //! not searched. In check every evasion is searched, since standing pat is not an option
 //! (within `QSEARCH_EVASION_PLIES` of the horizon).
 
-use super::ordering::{is_losing_noisy, pick, score_moves, Scores};
+use super::ordering::{is_losing_noisy, pick};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -62,15 +62,7 @@ impl<G: Game> Worker<'_, G> {
             self.game.generate_noisy(&mut moves);
         }
         let original_alpha = alpha;
-        let mut scores = Scores::new();
-        score_moves(
-            &self.game,
-            &moves,
-            &mut scores,
-            tt_move_key,
-            &self.heuristics,
-            ply,
-        );
+        let mut scores = self.order(&moves, tt_move_key, ply);
         let mut best_move = None;
         // Deep in an exchange only the most promising captures (by the variant's MVV-LVA hint)
         // are followed: in games where captures never run out, following all of them at every
@@ -105,13 +97,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, beta, alpha > original_alpha);
         let move_key = best_move.map_or(0, G::move_key);
         self.shared.tt.store(key, ply, move_key, best, 0, bound);
         best

@@ -2,7 +2,7 @@
 //! Root moves keep their scores and lines between iterations; after each line they are re-sorted
 //! (stably), so that the best move of the last completed work is always first.
 
-use super::ordering::{pick, score_moves, Scores};
+use super::ordering::pick;
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::Bound;
@@ -138,15 +138,7 @@ impl<G: Game> Worker<'_, G> {
             .tt
             .probe(self.game.key(), 0)
             .map_or(0, |h| h.move_key);
-        let mut scores = Scores::new();
-        score_moves(
-            &self.game,
-            &moves,
-            &mut scores,
-            tt_move_key,
-            &self.heuristics,
-            0,
-        );
+        let mut scores = self.order(&moves, tt_move_key, 0);
         (0..moves.len())
             .map(|i| RootMove {
                 mv: pick(&mut moves, &mut scores, i),
@@ -240,13 +232,7 @@ impl<G: Game> Worker<'_, G> {
         }
         root_moves[line..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         if !self.aborted && line == 0 {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, beta, alpha > original_alpha);
             let move_key = best_index.map_or(0, |_| G::move_key(root_moves[0].mv));
             let key = self.game.key();
             self.shared.tt.store(key, 0, move_key, best, depth, bound);

@@ -16,6 +16,10 @@ use std::thread;
 /// More threads than this would only be a typo: Lazy SMP gains nothing past the core count.
 const MAX_THREADS: usize = 1024;
 
+/// Searches `root` within `limits` (`search::search`); calls `report` after each completed
+/// iteration (once per MultiPV line). Returns within a few milliseconds of `control.stop()`. With
+/// one thread and no clock, node or stop limit, the search (and its node count) is the same on
+/// every run, provided the caller cleared the TT.
 pub fn run<G: Game>(
     root: &G,
     limits: &Limits,

@@ -29,6 +29,20 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a node's `best` score is: a lower bound when it reached `beta`, exact when a move
+    /// raised alpha, else an upper bound.
+    pub fn of(best: Score, beta: Score, raised_alpha: bool) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if raised_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What a probe found, with the score already relative to the probing ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {

@@ -1,11 +1,11 @@
 //! One search thread's state: its copy of the game, node counter, PV table and move-ordering
 //! heuristics, plus what all threads share (TT, control, limits, the internal abort flag).
 
-use super::ordering::Heuristics;
+use super::ordering::{score_moves, Heuristics, Scores};
 use super::params::*;
 use super::time::TimeManager;
 use super::{Control, Limits, TranspositionTable};
-use crate::game::{Game, Score, MATE_BOUND};
+use crate::game::{Game, MoveList, Score, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -94,6 +94,20 @@ impl<'a, G: Game> Worker<'a, G> {
             root_depth: 0,
             aborted: false,
         }
+    }
+
+    /// Ordering scores of `moves` at `ply`: the table's move first, then by `score_moves`.
+    pub fn order(&self, moves: &MoveList<G::Move>, tt_move_key: u32, ply: usize) -> Scores {
+        let mut scores = Scores::new();
+        score_moves(
+            &self.game,
+            moves,
+            &mut scores,
+            tt_move_key,
+            &self.heuristics,
+            ply,
+        );
+        scores
     }
 
     pub fn is_main(&self) -> bool {

@@ -51,19 +51,7 @@ fn stopped_before_start_still_returns_a_legal_move() {
 #[test]
 fn stop_ends_an_infinite_search() {
     let game = Nim::new_pile(100_000, 9);
-    let tt = TranspositionTable::new(1);
-    let control = Control::new(false);
-    let limits = Limits {
-        infinite: true,
-        ..limits()
-    };
-    let result = std::thread::scope(|s| {
-        let handle = s.spawn(|| search(&game, &limits, &tt, &control, &mut |_| {}));
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        assert!(!handle.is_finished(), "infinite search ended by itself");
-        control.stop();
-        handle.join().expect("search thread")
-    });
+    let result = stopped_after(&game, &TranspositionTable::new(1), 50);
     assert!(result.best.is_some_and(|m| is_legal(&game, m)));
 }
 

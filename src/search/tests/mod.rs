@@ -4,7 +4,7 @@
 //! scores checked against a plain minimax without pruning or tables).
 
 use super::*;
-use crate::game::{Dialect, MoveError, Outcome, Side, VariantOptions, MATE, MATE_BOUND};
+use crate::game::{Dialect, Game, MoveError, Outcome, Side, VariantOptions, MATE, MATE_BOUND};
 use crate::game::{MoveList, INFINITY};
 use std::sync::atomic::Ordering;
 
@@ -62,6 +62,23 @@ fn ponder_then_hit<G: Game>(game: &G, limits: &Limits) -> SearchResult<G::Move> 
     })
 }
 
+/// Starts an infinite search on its own thread, checks that it is still running after `ms`,
+/// stops it and returns its result.
+fn stopped_after<G: Game>(game: &G, tt: &TranspositionTable, ms: u64) -> SearchResult<G::Move> {
+    let control = Control::new(false);
+    let limits = Limits {
+        infinite: true,
+        ..limits()
+    };
+    std::thread::scope(|s| {
+        let handle = s.spawn(|| search(game, &limits, tt, &control, &mut |_| {}));
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        assert!(!handle.is_finished(), "infinite search ended by itself");
+        control.stop();
+        handle.join().expect("search thread")
+    })
+}
+
 /// Checks that `line` is a sequence of legal moves from `game`.
 fn assert_legal_line<G: Game>(game: &G, line: &[G::Move]) {
     let mut g = game.clone();
@@ -71,6 +88,7 @@ fn assert_legal_line<G: Game>(game: &G, line: &[G::Move]) {
     }
 }
 
+mod chess;
 mod games;
 mod limits;
 mod scores;

@@ -19,21 +19,6 @@ fn play(game: &mut Chess, moves: &[&str]) {
     }
 }
 
-fn limits() -> Limits {
-    Limits {
-        multipv: 1,
-        threads: 1,
-        ..Limits::default()
-    }
-}
-
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..limits()
-    }
-}
-
 struct Found {
     best: Option<String>,
     ponder: Option<String>,
@@ -221,18 +206,7 @@ fn fixed_depth_node_count_is_deterministic() {
 fn stop_returns_promptly_with_a_legal_move() {
     let game = Chess::new("chess", &VariantOptions::default()).expect("chess");
     let tt = TranspositionTable::new(16);
-    let control = Control::new(false);
-    let limits = Limits {
-        infinite: true,
-        ..limits()
-    };
-    let result = std::thread::scope(|s| {
-        let handle = s.spawn(|| search(&game, &limits, &tt, &control, &mut |_| {}));
-        std::thread::sleep(std::time::Duration::from_millis(200));
-        assert!(!handle.is_finished());
-        control.stop();
-        handle.join().expect("search thread")
-    });
+    let result = stopped_after(&game, &tt, 200);
     let best = result.best.expect("a move");
     assert!(game
         .parse_move(&game.move_text(best, Dialect::Uci), Dialect::Uci)
@@ -321,7 +295,7 @@ fn finds_win_at_chess_key_moves() {
 }
 
 /// Tactical strength probe: nodes until each key move is found and kept (prints a table).
-/// `cargo test --lib search::chess_tests::tactics -- --ignored --nocapture`.
+/// `cargo test --lib search::tests::chess::tactics -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn tactics() {
