@@ -2,6 +2,7 @@
 //! (up to 16 files x 16 ranks), with holes (squares that do not exist) and off-board slots
 //! (Symmetron's launching squares). Square names run a..p / 1..16.
 
+pub mod chessmen;
 pub mod diagram;
 pub mod fen;
 pub mod zobrist;

@@ -7,28 +7,13 @@ use super::position::*;
 use crate::game::{Dialect, Side};
 use crate::mailbox::{
     self,
-    fen::{castling_letters, ep_square, letter_side, side_field, side_letter, write_board},
+    fen::{castling_letters, ep_square, side_field, write_board},
     fen::{Fen, FenCell},
 };
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn piece_from_char(c: char) -> Option<u8> {
-    let kind = match c.to_ascii_lowercase() {
-        'p' => PAWN,
-        'n' => KNIGHT,
-        'b' => BISHOP,
-        'r' => ROOK,
-        'q' => QUEEN,
-        'k' => KING,
-        _ => return None,
-    };
-    Some(make_piece(kind, letter_side(c)))
-}
-
-pub fn piece_char(piece: u8) -> char {
-    side_letter(b" pnbrqk"[kind(piece) as usize] as char, colour(piece))
-}
+pub use crate::mailbox::chessmen::{piece_char, piece_from_char};
 
 /// Parses a FEN; rejects anything that is not a legal chess position to play on.
 pub fn parse(text: &str, dialect: Dialect) -> Result<Chess, String> {

@@ -6,30 +6,10 @@ use crate::game::{
 };
 use crate::mailbox::{self, zobrist::ZOBRIST, Sq, CELLS};
 
-pub const EMPTY: u8 = 0;
+pub use crate::mailbox::chessmen::{
+    colour, kind, make_piece, BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
+};
 pub const OFF: u8 = 0xFF;
-pub const PAWN: u8 = 1;
-pub const KNIGHT: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const ROOK: u8 = 4;
-pub const QUEEN: u8 = 5;
-pub const KING: u8 = 6;
-/// Added to a kind for Black's pieces.
-pub const BLACK: u8 = 8;
-
-pub fn kind(piece: u8) -> u8 {
-    piece & 7
-}
-pub fn colour(piece: u8) -> Side {
-    if piece & BLACK != 0 {
-        Side::Black
-    } else {
-        Side::White
-    }
-}
-pub fn make_piece(kind: u8, side: Side) -> u8 {
-    kind | if side == Side::Black { BLACK } else { 0 }
-}
 
 /// Castling right bits.
 pub const WHITE_SHORT: u8 = 1;

@@ -10,16 +10,9 @@ use super::forms::KingState;
 use crate::game::Side;
 use crate::mailbox::{self, zobrist::ZOBRIST};
 
-pub const EMPTY: u8 = 0;
-pub const PAWN: u8 = 1;
-pub const KNIGHT: u8 = 2;
-pub const BISHOP: u8 = 3;
-pub const ROOK: u8 = 4;
-pub const QUEEN: u8 = 5;
-pub const KING: u8 = 6;
-/// Colour bit of a piece code: white pieces are 1..=6, black pieces 9..=14.
-pub const BLACK_BIT: u8 = 8;
-/// "No square" (a lost king's square, no en passant).
+pub use crate::mailbox::chessmen::{
+    colour, kind, make_piece, BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
+};
 pub const NO_SQ: u8 = 64;
 
 pub const CASTLE_WK: u8 = 1;
@@ -32,22 +25,6 @@ const MISC_CASTLE: usize = 0;
 const MISC_EP: usize = 4;
 const MISC_KING: usize = 16;
 
-pub fn piece(side: Side, kind: u8) -> u8 {
-    match side {
-        Side::White => kind,
-        Side::Black => kind | BLACK_BIT,
-    }
-}
-pub fn kind_of(p: u8) -> u8 {
-    p & 7
-}
-pub fn side_of(p: u8) -> Side {
-    if p & BLACK_BIT != 0 {
-        Side::Black
-    } else {
-        Side::White
-    }
-}
 pub fn file(sq: u8) -> i8 {
     (sq % 8) as i8
 }
@@ -173,7 +150,7 @@ impl Position {
         let Some(victim) = step(self.ep, (0, behind)) else {
             return false;
         };
-        let own_pawn = piece(self.side, PAWN);
+        let own_pawn = make_piece(PAWN, self.side);
         [-1, 1]
             .iter()
             .any(|&df| step(victim, (df, 0)).is_some_and(|s| self.board[s as usize] == own_pawn))
@@ -183,8 +160,8 @@ impl Position {
     pub fn put(&mut self, sq: u8, p: u8) {
         self.board[sq as usize] = p;
         self.key ^= zobrist_piece(p, sq);
-        if kind_of(p) == KING {
-            self.king_sq[side_of(p).index()] = sq;
+        if kind(p) == KING {
+            self.king_sq[colour(p).index()] = sq;
         }
     }
 
@@ -194,8 +171,8 @@ impl Position {
         if p != EMPTY {
             self.board[sq as usize] = EMPTY;
             self.key ^= zobrist_piece(p, sq);
-            if kind_of(p) == KING && self.king_sq[side_of(p).index()] == sq {
-                self.king_sq[side_of(p).index()] = NO_SQ;
+            if kind(p) == KING && self.king_sq[colour(p).index()] == sq {
+                self.king_sq[colour(p).index()] = NO_SQ;
             }
         }
         p

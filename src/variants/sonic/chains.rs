@@ -4,7 +4,7 @@
 //! A chain is fully determined by its origin, its first contact and (sliders only) the sense of
 //! its first turn, which is all a `SonicMove` stores; everything else is replayed from here.
 
-use super::board::{kind_of, side_of, step, Rules, EMPTY, KING};
+use super::board::{colour, kind, step, Rules, EMPTY, KING};
 use crate::game::Side;
 use arrayvec::ArrayVec;
 
@@ -96,9 +96,9 @@ pub fn class(board: &[u8; 64], rules: &Rules, side: Side, sq: Option<u8>) -> Cla
         } else {
             Class::Empty
         }
-    } else if side_of(p) == side {
+    } else if colour(p) == side {
         Class::Friend
-    } else if kind_of(p) == KING {
+    } else if kind(p) == KING {
         Class::King
     } else {
         Class::Enemy
@@ -274,7 +274,7 @@ pub fn slider_chain(
 fn lift(board: &mut [u8; 64], from: u8) -> (u8, Side) {
     let mover = board[from as usize];
     board[from as usize] = EMPTY;
-    (mover, side_of(mover))
+    (mover, colour(mover))
 }
 
 /// Simulates a knight's capturing flight from `from` with leap `v` whose first landing square

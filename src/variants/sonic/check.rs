@@ -4,7 +4,7 @@
 //! for the form-change restrictions; nobody is obliged to leave check.
 
 use super::board::{
-    kind_of, piece, side_of, step, Position, Rules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, step, Position, Rules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
 use super::chains::{class, first_turn_options, slider_chain, Class, Dir, Sense, KNIGHT_LEAPS};
 use super::forms::leaps;
@@ -34,10 +34,10 @@ pub fn pieces_attack_king(pos: &Position, rules: &Rules, attacker: Side) -> bool
     let king_forms = pos.kings[defender.index()].forms_left();
     for from in 0..64u8 {
         let p = pos.board[from as usize];
-        if p == 0 || side_of(p) != attacker {
+        if p == 0 || colour(p) != attacker {
             continue;
         }
-        let hits = match kind_of(p) {
+        let hits = match kind(p) {
             KNIGHT => knight_hits(pos, rules, attacker, from, target),
             BISHOP => slider_hits(pos, rules, from, true, king_forms),
             ROOK => slider_hits(pos, rules, from, false, king_forms),
@@ -70,7 +70,7 @@ fn knight_hits(pos: &Position, rules: &Rules, side: Side, from: u8, target: u8) 
 
 /// Some legal chain of the slider on `from`, in the given family, hits the king.
 fn slider_hits(pos: &Position, rules: &Rules, from: u8, diagonal: bool, king_forms: u8) -> bool {
-    let side = side_of(pos.board[from as usize]);
+    let side = colour(pos.board[from as usize]);
     for index in 0..4 {
         let d = Dir { diagonal, index };
         let mut p = step(from, d.vector());
@@ -147,7 +147,7 @@ pub fn capture_threat(pos: &Position, defender: Side) -> bool {
     if target == NO_SQ {
         return false;
     }
-    let own_pawn = piece(attacker, PAWN);
+    let own_pawn = make_piece(PAWN, attacker);
     let pawn = pawn_captures(attacker).iter().any(|&(df, dr)| {
         step(target, (-df, -dr)).is_some_and(|s| pos.board[s as usize] == own_pawn)
     });

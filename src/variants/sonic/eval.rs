@@ -6,8 +6,7 @@
 //! the first contacts of knights and sliders (where capture chains start), and the tempo.
 
 use super::board::{
-    file, kind_of, rank, side_of, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
-    ROOK,
+    colour, file, kind, rank, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
 use super::check::in_check;
@@ -59,8 +58,8 @@ fn pst(kind: u8, side: Side, sq: u8) -> usize {
 
 /// The enemy piece (not the king) a knight's leap or a slider's line from `from` meets first, for
 /// each leap or line: where a capture chain would start.
-fn first_contacts(pos: &Position, from: u8, kind: u8, side: Side, mut visit: impl FnMut(u8)) {
-    let lines: &[(i8, i8)] = match kind {
+fn first_contacts(pos: &Position, from: u8, mover: u8, side: Side, mut visit: impl FnMut(u8)) {
+    let lines: &[(i8, i8)] = match mover {
         KNIGHT => &KNIGHT_LEAPS,
         BISHOP => &DIAG,
         ROOK => &ORTH,
@@ -80,14 +79,14 @@ fn first_contacts(pos: &Position, from: u8, kind: u8, side: Side, mut visit: imp
         while let Some(s) = at {
             let p = pos.board[s as usize];
             if p == EMPTY {
-                if kind == KNIGHT {
+                if mover == KNIGHT {
                     break;
                 }
                 at = step(s, v);
                 continue;
             }
-            if side_of(p) != side && kind_of(p) != KING {
-                visit(kind_of(p));
+            if colour(p) != side && kind(p) != KING {
+                visit(kind(p));
             }
             break;
         }
@@ -102,7 +101,7 @@ pub fn terms<T: Terms>(pos: &Position, rules: &Rules, t: &mut T) -> Phase {
         if p == EMPTY {
             continue;
         }
-        let (kind, side) = (kind_of(p), side_of(p));
+        let (kind, side) = (kind(p), colour(p));
         let sg = sign(side);
         if kind != KING {
             t.add(w::MATERIAL + kind as usize - 1, sg);

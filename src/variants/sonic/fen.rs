@@ -7,37 +7,18 @@
 
 use super::board::Rules;
 use super::board::{
-    kind_of, piece, rank, side_of, sq_at, Position, BISHOP, CASTLE_BK, CASTLE_BQ, CASTLE_WK,
-    CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, rank, sq_at, Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ,
+    EMPTY, KING, NO_SQ, PAWN, ROOK,
 };
 use super::forms::KingState;
 use crate::game::{Dialect, Side};
-use crate::mailbox::fen::{castling_letters, ep_square, letter_side, side_field, side_letter};
+use crate::mailbox::chessmen::{piece_char, piece_from_char};
+use crate::mailbox::fen::{castling_letters, ep_square, side_field};
 use crate::mailbox::fen::{write_board, Fen, FenCell};
 
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/Kna";
 /// The start position as XBoard writes it (no king field).
 pub const START_XBOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn piece_of(c: char) -> Option<u8> {
-    let kind = match c.to_ascii_lowercase() {
-        'p' => PAWN,
-        'n' => KNIGHT,
-        'b' => BISHOP,
-        'r' => ROOK,
-        'q' => QUEEN,
-        'k' => KING,
-        _ => return None,
-    };
-    Some(piece(letter_side(c), kind))
-}
-
-fn char_of(p: u8) -> char {
-    side_letter(
-        ['?', 'p', 'n', 'b', 'r', 'q', 'k', '?'][kind_of(p) as usize],
-        side_of(p),
-    )
-}
 
 /// Parses a FEN (or `startpos`) into a position (key computed).
 pub fn parse(text: &str) -> Result<Position, String> {
@@ -47,15 +28,15 @@ pub fn parse(text: &str) -> Result<Position, String> {
     for (f, r, letter) in fen.board(8, 8, "Sonic")?.squares(|_, _| true)? {
         let Some(c) = letter else { continue };
         let sq = sq_at(f as i8, r as i8).unwrap_or(0);
-        let p = piece_of(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
-        if kind_of(p) == PAWN && (rank(sq) == 0 || rank(sq) == 7) {
+        let p = piece_from_char(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
+        if kind(p) == PAWN && (rank(sq) == 0 || rank(sq) == 7) {
             return Err("pawn on the first or last rank".into());
         }
-        if kind_of(p) == KING {
-            if pos.king_sq[side_of(p).index()] != NO_SQ {
+        if kind(p) == KING {
+            if pos.king_sq[colour(p).index()] != NO_SQ {
                 return Err("two kings of one colour".into());
             }
-            pos.king_sq[side_of(p).index()] = sq;
+            pos.king_sq[colour(p).index()] = sq;
         }
         pos.board[sq as usize] = p;
     }
@@ -68,7 +49,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
             (Side::Black, false) => (CASTLE_BQ, 60, 56),
         };
         // A right whose king or rook is not at home cannot be used: drop it.
-        if pos.board[king] == piece(side, KING) && pos.board[rook] == piece(side, ROOK) {
+        if pos.board[king] == make_piece(KING, side) && pos.board[rook] == make_piece(ROOK, side) {
             pos.castling |= bit;
         }
     }
@@ -81,7 +62,8 @@ pub fn parse(text: &str) -> Result<Position, String> {
             sq + 8
         };
         let them = pos.side.other();
-        if pos.board[sq as usize] == EMPTY && pos.board[pawn_sq as usize] == piece(them, PAWN) {
+        if pos.board[sq as usize] == EMPTY && pos.board[pawn_sq as usize] == make_piece(PAWN, them)
+        {
             pos.ep = sq;
         }
     }
@@ -131,7 +113,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
 pub fn write(pos: &Position, with_kings: bool) -> String {
     let board = write_board(8, 8, |f, r| match pos.board[r * 8 + f] {
         EMPTY => FenCell::Empty,
-        p => FenCell::Piece(char_of(p)),
+        p => FenCell::Piece(piece_char(p)),
     });
     let mut out = format!("{board} {} ", side_field(pos.side));
     if pos.castling == 0 {
@@ -168,7 +150,7 @@ pub fn diagram(pos: &Position, rules: &Rules) -> String {
         match pos.board[sq as usize] {
             EMPTY if rules.spring(sq) => '*',
             EMPTY => '.',
-            p => char_of(p),
+            p => piece_char(p),
         }
     });
     out.push_str(&format!(

@@ -21,7 +21,7 @@ use crate::game::{
     Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
-use board::{kind_of, Position, Rules, EMPTY, PAWN};
+use board::{kind, Position, Rules, EMPTY, PAWN};
 pub use moves::SonicMove;
 
 pub const NAME: &str = "sonic";
@@ -166,14 +166,14 @@ impl Game for Sonic {
         }
         mv.promo().is_some()
             || mv.kind() == moves::Kind::Normal
-                && (target != EMPTY && board::side_of(target) != self.pos.side
+                && (target != EMPTY && board::colour(target) != self.pos.side
                     || target == EMPTY
                         && mv.to() == self.pos.ep
-                        && kind_of(self.pos.board[mv.from() as usize]) == PAWN)
+                        && kind(self.pos.board[mv.from() as usize]) == PAWN)
     }
     fn order_hint(&self, mv: SonicMove) -> i32 {
-        let victim = kind_of(self.pos.board[mv.to() as usize]);
-        let attacker = kind_of(self.pos.board[mv.from() as usize]);
+        let victim = kind(self.pos.board[mv.to() as usize]);
+        let attacker = kind(self.pos.board[mv.from() as usize]);
         let victim_value = if victim == board::KING {
             10_000
         } else {

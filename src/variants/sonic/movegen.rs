@@ -6,7 +6,7 @@
 //! suffix; perft counts each string (ruling 28), so `generate` emits each as its own move.
 
 use super::board::{
-    file, kind_of, piece, rank, relative_rank, side_of, step, Position, Rules, BISHOP, CASTLE_BK,
+    colour, file, kind, make_piece, rank, relative_rank, step, Position, Rules, BISHOP, CASTLE_BK,
     CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_LEAPS};
@@ -40,7 +40,7 @@ pub fn run_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> Chain {
     let mut board = pos.board;
     let (from, to) = (mv.from(), mv.to());
     let forms = pos.kings[pos.side.other().index()].forms_left();
-    if kind_of(board[from as usize]) == KNIGHT {
+    if kind(board[from as usize]) == KNIGHT {
         let v = (file(to) - file(from), rank(to) - rank(from));
         knight_chain(&mut board, rules, from, to, v, forms)
     } else {
@@ -56,7 +56,7 @@ pub fn run_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> Chain {
 pub fn is_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
     mv.kind() == Kind::Normal
         && matches!(
-            kind_of(pos.board[mv.from() as usize]),
+            kind(pos.board[mv.from() as usize]),
             KNIGHT | BISHOP | ROOK | QUEEN
         )
         && class(&pos.board, rules, pos.side, Some(mv.to())) != Class::Empty
@@ -110,12 +110,12 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
         }
         Kind::Normal | Kind::Promotion => {
             let p = pos.board[from as usize];
-            match kind_of(p) {
+            match kind(p) {
                 PAWN => {
                     pos.take(from);
                     info.irreversible = true;
                     if pos.board[to as usize] != EMPTY {
-                        king_taken = kind_of(pos.take(to)) == KING;
+                        king_taken = kind(pos.take(to)) == KING;
                     } else if to == pos.ep && file(to) != file(from) {
                         if let Some(victim) = step(to, (0, -forward(us))) {
                             pos.take(victim);
@@ -124,14 +124,14 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
                     if (rank(to) - rank(from)).abs() == 2 {
                         new_ep = step(from, (0, forward(us))).unwrap_or(NO_SQ);
                     }
-                    pos.put(to, mv.promo().map_or(p, |k| piece(us, k)));
+                    pos.put(to, mv.promo().map_or(p, |k| make_piece(k, us)));
                 }
                 KING => {
                     pos.take(from);
                     info.king_move = true;
                     if pos.board[to as usize] != EMPTY {
                         info.irreversible = true;
-                        king_taken = kind_of(pos.take(to)) == KING;
+                        king_taken = kind(pos.take(to)) == KING;
                     }
                     pos.put(to, p);
                 }
@@ -221,7 +221,7 @@ fn pawn_moves(pos: &Position, from: u8, noisy_only: bool, out: &mut Bodies) {
     for v in pawn_captures(us) {
         let Some(to) = step(from, v) else { continue };
         let target = pos.board[to as usize];
-        if target != EMPTY && side_of(target) != us || target == EMPTY && to == pos.ep {
+        if target != EMPTY && colour(target) != us || target == EMPTY && to == pos.ep {
             push(to, out);
         }
     }
@@ -303,7 +303,7 @@ fn king_moves(pos: &Position, form: u8, noisy_only: bool, out: &mut Bodies) {
         let wanted = if target == EMPTY {
             !noisy_only
         } else {
-            side_of(target) != us
+            colour(target) != us
         };
         if wanted {
             out.push(SonicMove::new(from, to, Kind::Normal));
@@ -337,7 +337,7 @@ fn castlings(
         return;
     }
     for (right, rook_sq) in rights {
-        if pos.castling & right == 0 || pos.board[rook_sq as usize] != piece(us, ROOK) {
+        if pos.castling & right == 0 || pos.board[rook_sq as usize] != make_piece(ROOK, us) {
             continue;
         }
         let (lo, hi) = if rook_sq > home {
@@ -368,10 +368,10 @@ fn piece_bodies(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut Bodie
     let us = pos.side;
     for from in 0..64u8 {
         let p = pos.board[from as usize];
-        if p == EMPTY || side_of(p) != us {
+        if p == EMPTY || colour(p) != us {
             continue;
         }
-        match kind_of(p) {
+        match kind(p) {
             PAWN => pawn_moves(pos, from, noisy_only, out),
             KNIGHT => knight_moves(pos, rules, from, noisy_only, out),
             BISHOP => slider_moves(pos, rules, from, true, noisy_only, out),

@@ -7,7 +7,7 @@
 //! choice or form change travels as one mark after the last part (`form_mark`); a promotion with a
 //! mark takes a detour (`marked_promotion`).
 
-use super::board::{kind_of, step, EMPTY, KING};
+use super::board::{kind, step, EMPTY, KING};
 use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
 use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K, FORM_N};
 use super::movegen::{generate, is_chain, run_chain};
@@ -131,7 +131,7 @@ fn form_mark(pos: &Position, mv: SonicMove) -> Option<char> {
 
 /// The letter of the piece on `sq`: as a mark it leaves XBoard's piece unchanged.
 fn own_letter(pos: &Position, sq: u8) -> char {
-    ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][kind_of(pos.board[sq as usize]) as usize & 7]
+    ['p', 'p', 'n', 'b', 'r', 'q', 'k', 'k'][kind(pos.board[sq as usize]) as usize & 7]
 }
 
 /// A promotion with a form mark needs two letters after the squares, and XBoard relays one. It
@@ -171,7 +171,7 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
     let (from, to) = (mv.from(), mv.to());
     let rank = from / 8;
     let sideways = mv.kind() == Kind::Normal
-        && kind_of(pos.board[from as usize]) == KING
+        && kind(pos.board[from as usize]) == KING
         && to / 8 == rank
         && (from % 8).abs_diff(to % 8) == 2;
     if !sideways {

@@ -9,7 +9,7 @@
 //! side, which is what pruning needs.
 
 use super::board::{
-    kind_of, piece, side_of, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, NO_SQ, PAWN,
+    colour, kind, make_piece, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, NO_SQ, PAWN,
     QUEEN, ROOK,
 };
 use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
@@ -38,7 +38,7 @@ enum Threat {
 fn threat(pos: &Position, board: &[u8; 64], rules: &Rules, sq: u8, side: Side) -> Threat {
     let them = side.other();
     let theirs =
-        |s: Option<u8>, kind: u8| s.is_some_and(|s| board[s as usize] == piece(them, kind));
+        |s: Option<u8>, kind: u8| s.is_some_and(|s| board[s as usize] == make_piece(kind, them));
     let back = |v: (i8, i8)| (-v.0, -v.1);
     if pawn_captures(them)
         .iter()
@@ -48,7 +48,7 @@ fn threat(pos: &Position, board: &[u8; 64], rules: &Rules, sq: u8, side: Side) -
     }
     let king_sq = pos.king_sq[them.index()];
     if king_sq != NO_SQ
-        && board[king_sq as usize] == piece(them, KING)
+        && board[king_sq as usize] == make_piece(KING, them)
         && forms_in(pos.kings[them.index()].move_forms())
             .any(|form| king_form_reaches(king_sq, form, sq))
     {
@@ -90,33 +90,33 @@ fn exchange(pos: &Position, rules: &Rules, mv: SonicMove) -> Score {
             let chain = run_chain(pos, rules, mv);
             board[mv.from() as usize] = EMPTY;
             for &(sq, victim) in &chain.captured {
-                gain += VALUE[kind_of(victim) as usize];
+                gain += VALUE[kind(victim) as usize];
                 board[sq as usize] = EMPTY;
             }
             gain += FORM_VALUE * chain.hits as Score;
             if chain.piece_lost {
-                return gain - VALUE[kind_of(mover) as usize];
+                return gain - VALUE[kind(mover) as usize];
             }
             chain.rest
         }
         _ => {
             let to = mv.to();
             let victim = board[to as usize];
-            if victim != EMPTY && side_of(victim) != us {
-                gain += VALUE[kind_of(victim) as usize];
-            } else if kind_of(mover) == PAWN && to == pos.ep {
+            if victim != EMPTY && colour(victim) != us {
+                gain += VALUE[kind(victim) as usize];
+            } else if kind(mover) == PAWN && to == pos.ep {
                 gain += VALUE[PAWN as usize];
             }
             if let Some(promo) = mv.promo() {
                 gain += VALUE[promo as usize] - VALUE[PAWN as usize];
-                placed = piece(us, promo);
+                placed = make_piece(promo, us);
             }
             board[mv.from() as usize] = EMPTY;
             to
         }
     };
     board[rest as usize] = placed;
-    let loss = match (threat(pos, &board, rules, rest, us), kind_of(placed)) {
+    let loss = match (threat(pos, &board, rules, rest, us), kind(placed)) {
         (Threat::None, _) => 0,
         (Threat::Contact, KING) => FORM_VALUE,
         (_, kind) => VALUE[kind as usize],

@@ -1,6 +1,6 @@
 //! The Sonic board as its players see it: the springs, and each king's form and hits.
 
-use super::board::{kind_of, name, side_of, EMPTY, KING};
+use super::board::{colour, kind, name, EMPTY, KING};
 use super::forms::{forms_in, KingState, FORM_A, FORM_K, FORM_N};
 use super::Sonic;
 use crate::board_view::BoardView;
@@ -68,11 +68,11 @@ pub fn board_view(game: &Sonic) -> BoardView {
         if p == EMPTY {
             continue;
         }
-        let side = side_of(p);
-        let (glyph, piece_name, letter) = NAMES[kind_of(p) as usize - 1];
+        let side = colour(p);
+        let (glyph, piece_name, letter) = NAMES[kind(p) as usize - 1];
         let letter = crate::mailbox::fen::side_letter(letter, side);
         let piece = view.piece(name(sq), side, glyph, letter, piece_name);
-        if kind_of(p) == KING {
+        if kind(p) == KING {
             let (badge, text) = king_state(pos.kings[side.index()]);
             piece.title = format!("{} ({text})", piece.title);
             piece.badges.push(badge);

@@ -1,0 +1,52 @@
+//! The orthodox chessmen's codes, one convention for the games built on them (chess, Sonic): a
+//! kind in the low three bits, `BLACK` added for Black's pieces, `EMPTY` for an empty square;
+//! `make_piece(kind, side)` builds one, `kind` and `colour` take it apart. The codes also index
+//! the shared Zobrist table, so both games hash their pieces alike.
+
+use super::fen::{letter_side, side_letter};
+use crate::game::Side;
+
+pub const EMPTY: u8 = 0;
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+pub const QUEEN: u8 = 5;
+pub const KING: u8 = 6;
+/// Added to a kind for Black's pieces.
+pub const BLACK: u8 = 8;
+
+pub fn kind(piece: u8) -> u8 {
+    piece & 7
+}
+
+pub fn colour(piece: u8) -> Side {
+    if piece & BLACK != 0 {
+        Side::Black
+    } else {
+        Side::White
+    }
+}
+
+pub fn make_piece(kind: u8, side: Side) -> u8 {
+    kind | if side == Side::Black { BLACK } else { 0 }
+}
+
+/// A FEN letter's piece (upper case White), if it names a chessman.
+pub fn piece_from_char(c: char) -> Option<u8> {
+    let kind = match c.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return None,
+    };
+    Some(make_piece(kind, letter_side(c)))
+}
+
+/// A piece's FEN letter.
+pub fn piece_char(piece: u8) -> char {
+    side_letter(b"?pnbrqk?"[kind(piece) as usize] as char, colour(piece))
+}
