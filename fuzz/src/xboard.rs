@@ -337,8 +337,10 @@ enum UserMove {
 }
 
 fn user_move(model: &dyn Session, before: &[String], part: &str) -> UserMove {
+    // A `usermove` holding several parts (`k5j4 @@@@`) pends as those parts, as the engine
+    // keeps them.
     let mut turn = before.to_vec();
-    turn.push(part.to_string());
+    turn.extend(part.split_whitespace().map(str::to_string));
     let mut session = model.clone_box();
     match session.play(&turn.join(" "), Dialect::XBoard) {
         Ok(()) => UserMove::Played(session),
@@ -352,8 +354,10 @@ fn pending_in(lines: &[String]) -> Vec<String> {
     let Some(fen) = lines.iter().rposition(|l| l.starts_with("# Fen: ")) else {
         return Vec::new();
     };
-    lines
-        .get(fen + 1)
+    // The engine's own output (a search's last thinking line) may come between `d`'s lines.
+    lines[fen + 1..]
+        .iter()
+        .find(|l| l.starts_with("# "))
         .and_then(|l| l.strip_prefix("# Pending: "))
         .map(|parts| parts.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default()
