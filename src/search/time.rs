@@ -90,7 +90,7 @@ impl TimeManager {
     pub fn soft_expired(&self, control: &Control, scale_permille: u64) -> bool {
         let limit = |soft: u64| {
             if self.from_clock {
-                soft * scale_permille / 1000 * ITERATION_START_PERMILLE / 1000
+                permille(permille(soft, scale_permille), ITERATION_START_PERMILLE)
             } else {
                 soft
             }
@@ -258,6 +258,24 @@ mod tests {
                 soft > u64::MAX / 100 && soft <= hard,
                 "{movestogo:?}: {tm:?}"
             );
+        }
+    }
+
+    /// Found by the XBoard fuzz target under overflow checks: with the largest clock, the soft
+    /// limit times the stability scale overflowed (wrapped, a release build stopped at once).
+    #[test]
+    fn the_largest_clock_scales_its_soft_limit_without_overflow() {
+        let tm = TimeManager::new(
+            &Limits {
+                wtime: Some(u64::MAX),
+                ..limits()
+            },
+            Side::White,
+        );
+        let control = Control::new(false);
+        for stable in 0..6 {
+            let scale = TimeManager::soft_scale_permille(stable, 0);
+            assert!(!tm.soft_expired(&control, scale), "stable {stable}");
         }
     }
 
