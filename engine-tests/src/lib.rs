@@ -6,9 +6,32 @@ pub mod http;
 pub mod matches;
 pub mod webdriver;
 
-use kaleido::game::{Game, MoveList};
+use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::search::{self, Control, Limits, TranspositionTable};
+use kaleido::session::Session;
+use kaleido::variants::{VariantInfo, VARIANTS};
+
+/// Every registered variant at its start and at each of its bench positions, default options:
+/// the positions the registry-wide property tests walk. A bench FEN the variant refuses panics,
+/// naming it.
+pub fn bench_sessions() -> Vec<(&'static VariantInfo, &'static str, Box<dyn Session>)> {
+    let mut all = Vec::new();
+    for info in VARIANTS {
+        for fen in std::iter::once("startpos").chain(info.bench.iter().copied()) {
+            let mut session = info
+                .new_session(&VariantOptions::default())
+                .expect("default options are valid");
+            if fen != "startpos" {
+                session
+                    .set_fen(fen, Dialect::Uci)
+                    .unwrap_or_else(|e| panic!("{}: bench FEN {fen} rejected: {e}", info.name));
+            }
+            all.push((info, fen, session));
+        }
+    }
+    all
+}
 
 /// The move a self-play test plays: a seeded random legal move while `random` (to vary the
 /// openings), otherwise the search's choice at a fixed node count (deterministic, one thread).

@@ -1,5 +1,6 @@
 //! Properties every registered variant must have (this covers variants added later too).
 
+use engine_tests::bench_sessions;
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::variants::VARIANTS;
 
@@ -7,28 +8,16 @@ use kaleido::variants::VARIANTS;
 /// make/unmake and the keys consistent (`Session::self_check`).
 #[test]
 fn make_unmake_restores_position_and_keys_stay_consistent() {
-    for info in VARIANTS {
-        let mut positions: Vec<&str> = vec!["startpos"];
-        positions.extend(info.bench.iter().copied());
-        for fen in positions {
-            let mut session = info
-                .new_session(&VariantOptions::default())
-                .expect("default options are valid");
-            if fen != "startpos" {
-                session
-                    .set_fen(fen, Dialect::Uci)
-                    .unwrap_or_else(|e| panic!("{}: bench FEN {fen} rejected: {e}", info.name));
-            }
-            // A bench position is a game in progress: a finished one would search nothing.
-            assert!(
-                session.outcome().is_none() && !session.legal_moves(Dialect::Uci).is_empty(),
-                "{}: bench position {fen} is over",
-                info.name
-            );
-            session
-                .self_check(0xC0FFEE, 40, 200)
-                .unwrap_or_else(|e| panic!("{} from {fen}: {e}", info.name));
-        }
+    for (info, fen, session) in bench_sessions() {
+        // A bench position is a game in progress: a finished one would search nothing.
+        assert!(
+            session.outcome().is_none() && !session.legal_moves(Dialect::Uci).is_empty(),
+            "{}: bench position {fen} is over",
+            info.name
+        );
+        session
+            .self_check(0xC0FFEE, 40, 200)
+            .unwrap_or_else(|e| panic!("{} from {fen}: {e}", info.name));
     }
 }
 
@@ -55,48 +44,38 @@ fn every_variant_reads_back_its_own_fen() {
 #[test]
 fn every_legal_turn_can_be_built_step_by_step() {
     use std::collections::HashMap;
-    for info in VARIANTS {
-        let mut positions: Vec<&str> = vec!["startpos"];
-        positions.extend(info.bench.iter().copied());
-        for fen in positions {
-            let mut session = info
-                .new_session(&VariantOptions::default())
-                .expect("default options are valid");
-            if fen != "startpos" {
-                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
-            }
-            for dialect in [Dialect::Uci, Dialect::XBoard] {
-                let mut seen = HashMap::new();
-                for text in session.legal_moves(dialect) {
-                    let steps = session
-                        .turn_steps(&text, dialect)
-                        .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
-                    assert!(
-                        !steps.is_empty(),
-                        "{} {fen}: {text} has no steps",
-                        info.name
-                    );
-                    if let Some(other) = seen.insert(steps.clone(), text.clone()) {
-                        panic!(
-                            "{} {fen} ({dialect:?}): {text} and {other} are entered alike: {steps:?}",
-                            info.name
-                        );
-                    }
-                    for (i, step) in steps.iter().enumerate() {
-                        let options = session.turn_options(&steps[..i], dialect);
-                        assert!(
-                            options.next.contains(step),
-                            "{} {fen} ({dialect:?}): {text}: step {i} {step:?} not offered",
-                            info.name
-                        );
-                    }
-                    assert_eq!(
-                        session.turn_options(&steps, dialect).complete.as_deref(),
-                        Some(text.as_str()),
-                        "{} {fen} ({dialect:?}): {text}",
+    for (info, fen, session) in bench_sessions() {
+        for dialect in [Dialect::Uci, Dialect::XBoard] {
+            let mut seen = HashMap::new();
+            for text in session.legal_moves(dialect) {
+                let steps = session
+                    .turn_steps(&text, dialect)
+                    .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
+                assert!(
+                    !steps.is_empty(),
+                    "{} {fen}: {text} has no steps",
+                    info.name
+                );
+                if let Some(other) = seen.insert(steps.clone(), text.clone()) {
+                    panic!(
+                        "{} {fen} ({dialect:?}): {text} and {other} are entered alike: {steps:?}",
                         info.name
                     );
                 }
+                for (i, step) in steps.iter().enumerate() {
+                    let options = session.turn_options(&steps[..i], dialect);
+                    assert!(
+                        options.next.contains(step),
+                        "{} {fen} ({dialect:?}): {text}: step {i} {step:?} not offered",
+                        info.name
+                    );
+                }
+                assert_eq!(
+                    session.turn_options(&steps, dialect).complete.as_deref(),
+                    Some(text.as_str()),
+                    "{} {fen} ({dialect:?}): {text}",
+                    info.name
+                );
             }
         }
     }
@@ -138,33 +117,23 @@ fn the_move_number_comes_from_the_fen_and_counts_black_moves() {
 #[test]
 fn evaluation_traces_reproduce_the_evaluation() {
     let mut soup = kaleido::rng::SplitMix64::new(0x5EED_7ACE);
-    for info in VARIANTS {
-        let mut positions: Vec<&str> = vec!["startpos"];
-        positions.extend(info.bench.iter().copied());
-        for fen in positions {
-            let mut session = info
-                .new_session(&VariantOptions::default())
-                .expect("default options are valid");
-            if fen != "startpos" {
-                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
+    for (info, _, mut session) in bench_sessions() {
+        for _ in 0..60 {
+            if let Some(trace) = session.eval_trace() {
+                assert_eq!(
+                    trace.engine_score(),
+                    session.evaluate(),
+                    "{}: {}",
+                    info.name,
+                    session.fen(Dialect::Uci)
+                );
             }
-            for _ in 0..60 {
-                if let Some(trace) = session.eval_trace() {
-                    assert_eq!(
-                        trace.engine_score(),
-                        session.evaluate(),
-                        "{}: {}",
-                        info.name,
-                        session.fen(Dialect::Uci)
-                    );
-                }
-                let moves = session.legal_moves(Dialect::Uci);
-                if moves.is_empty() || session.outcome().is_some() {
-                    break;
-                }
-                let mv = &moves[soup.below(moves.len())];
-                session.play(mv, Dialect::Uci).expect("legal move");
+            let moves = session.legal_moves(Dialect::Uci);
+            if moves.is_empty() || session.outcome().is_some() {
+                break;
             }
+            let mv = &moves[soup.below(moves.len())];
+            session.play(mv, Dialect::Uci).expect("legal move");
         }
     }
 }
@@ -174,28 +143,18 @@ fn evaluation_traces_reproduce_the_evaluation() {
 #[test]
 fn every_legal_turn_has_an_xboard_recipe() {
     use kaleido::protocol::xboard::person::{recipe, Action};
-    for info in VARIANTS {
-        let mut positions: Vec<&str> = vec!["startpos"];
-        positions.extend(info.bench.iter().copied());
-        for fen in positions {
-            let mut session = info
-                .new_session(&VariantOptions::default())
-                .expect("default options are valid");
-            if fen != "startpos" {
-                session.set_fen(fen, Dialect::Uci).expect("bench FEN");
-            }
-            for text in session.legal_moves(Dialect::Uci) {
-                let actions = recipe(session.as_ref(), &text, Dialect::Uci)
-                    .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
-                let parts = session
-                    .translate_move(&text, Dialect::Uci, Dialect::XBoard)
-                    .expect("legal")
-                    .split_whitespace()
-                    .filter(|p| *p != "@@@@")
-                    .count();
-                let waits = actions.iter().filter(|a| **a == Action::Wait).count();
-                assert_eq!(waits + 1, parts, "{} {fen}: {text}: {actions:?}", info.name);
-            }
+    for (info, fen, session) in bench_sessions() {
+        for text in session.legal_moves(Dialect::Uci) {
+            let actions = recipe(session.as_ref(), &text, Dialect::Uci)
+                .unwrap_or_else(|e| panic!("{} {fen}: {text}: {e}", info.name));
+            let parts = session
+                .translate_move(&text, Dialect::Uci, Dialect::XBoard)
+                .expect("legal")
+                .split_whitespace()
+                .filter(|p| *p != "@@@@")
+                .count();
+            let waits = actions.iter().filter(|a| **a == Action::Wait).count();
+            assert_eq!(waits + 1, parts, "{} {fen}: {text}: {actions:?}", info.name);
         }
     }
 }
