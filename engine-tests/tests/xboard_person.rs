@@ -351,3 +351,32 @@ fn the_engine_playing_white_hands_back_the_persons_black_pair() {
         .legal_moves(Dialect::XBoard)
         .contains(&reply.join(" ")));
 }
+
+/// Parts sent together in one `usermove` (`a1a4 @@@@`, as the engine's `d` prints a pending
+/// turn) are booked as XBoard would book them one by one: after the null move the person is on
+/// move again, so the engine waits instead of handing back a second null move (found by the
+/// XBoard fuzz target in Reflection: `usermove b7d7 @@@@` got `move @@@@`).
+#[test]
+fn parts_sent_together_with_their_null_move_leave_the_person_on_move() {
+    let mut t = start("sonic");
+    answer(&mut t, &format!("setboard {CHAIN_FEN}"));
+    assert!(answer(&mut t, "usermove a1a4 @@@@").is_empty());
+    assert!(answer(&mut t, "d")
+        .iter()
+        .any(|l| l == "# Pending: a1a4 @@@@"));
+    enter(&mut t, &["a4d4", "d4d1"]);
+    let reply = engine_turn(&mut t);
+    let after = expected("sonic", CHAIN_FEN, CHAIN);
+    assert!(
+        after
+            .legal_moves(Dialect::XBoard)
+            .contains(&reply.join(" ")),
+        "{reply:?}"
+    );
+    // The chain is 5 XBoard plies, the reply 1: six `undo`s reach the set-up position.
+    answer(&mut t, "force");
+    for _ in 0..6 {
+        assert!(answer(&mut t, "undo").is_empty());
+    }
+    assert_eq!(fen(&mut t), CHAIN_FEN);
+}

@@ -47,15 +47,17 @@ impl PlyLog {
         self.pending.len() % 2 == 1
     }
 
-    /// One more part of the pending turn.
-    pub fn push(&mut self, part: &str) {
-        self.pending.push(part.to_string());
+    /// More parts of the pending turn: `parts` is one part, or several (a `usermove` may carry
+    /// `b7d7 @@@@`), each of which XBoard would book as a ply.
+    pub fn push(&mut self, parts: &str) {
+        self.pending
+            .extend(parts.split_whitespace().map(str::to_string));
     }
 
-    /// The pending turn ended with `last`, which completed it.
+    /// The pending turn ended with `last` (one part or several), which completed it.
     pub fn finish(&mut self, last: &str) {
-        let mut turn = std::mem::take(&mut self.pending);
-        turn.push(last.to_string());
+        self.push(last);
+        let turn = std::mem::take(&mut self.pending);
         self.done.push(turn);
     }
 
@@ -106,6 +108,20 @@ mod tests {
             log.push(part);
         }
         log
+    }
+
+    #[test]
+    fn parts_sent_together_are_booked_one_ply_each() {
+        let mut l = log(&[], "");
+        l.push("b7d7 @@@@");
+        assert_eq!(l.pending(), ["b7d7", "@@@@"]);
+        assert!(!l.other_side_on_move(), "the person is on move again");
+        l.finish("m8k8");
+        assert_eq!(l.plies(), 3);
+        l.finish("e2e4 @@@@ e4e5");
+        assert_eq!(l.plies(), 6);
+        assert_eq!(l.take_back(2).map(|t| t.turns), Some(1));
+        assert_eq!(l.pending_text(), "e2e4");
     }
 
     #[test]
