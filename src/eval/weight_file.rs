@@ -140,7 +140,17 @@ pub fn rewrite(template: &str, values: &[Pair]) -> Result<String, String> {
             Some(i) => (&line[..i], &line[i..]),
             None => (line, ""),
         };
-        let indent = &code[..code.len() - code.trim_start().len()];
+        // A line of values only is aligned by the values' own padding: keeping its indent too
+        // would push it further right at every rewrite.
+        let starts_with_value = code
+            .split_whitespace()
+            .next()
+            .is_some_and(|token| !token.ends_with(':'));
+        let indent = if starts_with_value {
+            ""
+        } else {
+            &code[..code.len() - code.trim_start().len()]
+        };
         let mut parts = Vec::new();
         for token in code.split_whitespace() {
             if token.ends_with(':') {
@@ -180,6 +190,14 @@ mod tests {
 
     const SAMPLE: &str =
         "# material\nmaterial: 100/120 300 # pawn, knight\npst.knight:\n  1/2 3/4\n  -5/-6\n";
+
+    #[test]
+    fn a_rewritten_file_rewrites_to_itself() {
+        let values = WeightFile::parse(SAMPLE).unwrap().values();
+        let once = rewrite(SAMPLE, &values).unwrap();
+        assert_eq!(rewrite(&once, &values).unwrap(), once);
+        assert!(once.contains("\n      1/2       3/4\n"), "{once}");
+    }
 
     #[test]
     fn parses_groups_offsets_and_tapering() {
