@@ -106,6 +106,9 @@ pub const LAST_MOVE_RESERVE_PERMILLE: u64 = 100;
 /// The least time we ever plan for a move: lets depth 1 finish and a move come back.
 pub const MIN_THINK_MS: u64 = 1;
 
+/// Entries of each search thread's evaluation cache (16 bytes each).
+pub const EVAL_CACHE_ENTRIES: usize = 1 << 16;
+
 /// Stack size of every search thread: move lists hold up to 1024 moves of up to 32 bytes at
 /// every ply, and the search recurses to `MAX_PLY`.
 pub const THREAD_STACK_BYTES: usize = 64 << 20;

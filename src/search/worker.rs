@@ -57,6 +57,17 @@ pub struct Worker<'a, G: Game> {
     pub root_depth: i32,
     /// The search must unwind now: results computed after this are garbage.
     pub aborted: bool,
+    /// Static evaluations by position key: quiescence and the main search evaluate the same
+    /// positions again and again (transpositions, re-searches, the next iteration).
+    eval_cache: Vec<CachedEval>,
+}
+
+/// One `Worker::eval_cache` entry; `filled` tells a real entry from the zeroed start.
+#[derive(Clone, Copy, Default)]
+struct CachedEval {
+    key: u64,
+    score: Score,
+    filled: bool,
 }
 
 /// Late move reductions by depth and move number (`LMR_BASE + ln d * ln m / LMR_DIVISOR`).
@@ -93,6 +104,7 @@ impl<'a, G: Game> Worker<'a, G> {
             seldepth: 0,
             root_depth: 0,
             aborted: false,
+            eval_cache: vec![CachedEval::default(); EVAL_CACHE_ENTRIES],
         }
     }
 
@@ -157,10 +169,27 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Static evaluation, kept clear of the mate range.
+    /// Static evaluation, kept clear of the mate range. The evaluation is a function of the
+    /// position, which the key stands for (as in the TT), so a cached score is the same score.
     #[inline]
-    pub fn evaluate(&self) -> Score {
-        self.game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    pub fn evaluate(&mut self) -> Score {
+        let key = self.game.key();
+        let entry = &mut self.eval_cache[key as usize % EVAL_CACHE_ENTRIES];
+        if entry.filled && entry.key == key {
+            debug_assert_eq!(
+                entry.score,
+                self.game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+                "a position's key must determine its evaluation"
+            );
+            return entry.score;
+        }
+        let score = self.game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        *entry = CachedEval {
+            key,
+            score,
+            filled: true,
+        };
+        score
     }
 
     /// `mv` followed by the child's line becomes the best line at `ply`.
