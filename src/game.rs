@@ -372,6 +372,21 @@ pub fn exchange_value<G: Game>(game: &G, mv: G::Move) -> Score {
     low
 }
 
+/// The exchange value of the move `mv` (UCI text) in `fen` (UCI form) of `variant` under
+/// `options`: the games' SEE tests, each against its hand counts.
+#[cfg(test)]
+pub fn exchange_value_of<G: Game>(
+    variant: &str,
+    options: &VariantOptions,
+    fen: &str,
+    mv: &str,
+) -> Score {
+    let mut game = G::new(variant, options).expect("variant");
+    game.set_fen(fen, Dialect::Uci).expect("fen");
+    let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
+    exchange_value(&game, mv)
+}
+
 /// Perft lives in its own module; the variants' tests reach it here too.
 pub use crate::perft::perft;
 

@@ -174,16 +174,17 @@ impl<'a, G: Game> Worker<'a, G> {
     #[inline]
     pub fn evaluate(&mut self) -> Score {
         let key = self.game.key();
+        let fresh = |game: &G| game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         let entry = &mut self.eval_cache[key as usize % EVAL_CACHE_ENTRIES];
         if entry.filled && entry.key == key {
             debug_assert_eq!(
                 entry.score,
-                self.game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1),
+                fresh(&self.game),
                 "a position's key must determine its evaluation"
             );
             return entry.score;
         }
-        let score = self.game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        let score = fresh(&self.game);
         *entry = CachedEval {
             key,
             score,

@@ -98,14 +98,11 @@ pub fn see_ge(pos: &Chess, mv: ChessMove, threshold: Score) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Dialect, Game};
+    use crate::game::exchange_value_of;
 
     /// The exchange value of `mv` in `fen`.
     fn see(fen: &str, mv: &str) -> Score {
-        let mut pos = Chess::new("chess", &Default::default()).expect("chess");
-        pos.set_fen(fen, Dialect::Uci).expect("fen");
-        let mv = pos.parse_move(mv, Dialect::Uci).expect("legal move");
-        crate::game::exchange_value(&pos, mv)
+        exchange_value_of::<Chess>("chess", &Default::default(), fen, mv)
     }
 
     // Expected values are hand counts of the exchange with P=100 N=320 B=330 R=500 Q=900.

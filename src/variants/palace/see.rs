@@ -89,16 +89,13 @@ pub fn see_ge<R: Ruleset>(game: &PalaceGame<R>, mv: Move, threshold: Score) -> b
 #[cfg(test)]
 mod tests {
     use super::super::{Kind, Ruleset};
-    use crate::game::{Dialect, Game, Score};
+    use crate::game::{exchange_value_of, Game, Score};
     use crate::variants::sinyeon::{SinYeon, SinYeonGame};
     use crate::variants::xiangqi::{Xiangqi, XiangqiGame};
 
     /// The exchange value of `mv` in `fen`.
     fn see<G: Game>(variant: &str, fen: &str, mv: &str) -> Score {
-        let mut game = G::new(variant, &Default::default()).expect("variant");
-        game.set_fen(fen, Dialect::Uci).expect("fen");
-        let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        crate::game::exchange_value(&game, mv)
+        exchange_value_of::<G>(variant, &Default::default(), fen, mv)
     }
 
     fn xiangqi(fen: &str, mv: &str) -> Score {

@@ -64,7 +64,7 @@ pub fn see_ge(game: &Reflection, turn: Turn, threshold: Score) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Dialect, Game, MoveList, Score, VariantOptions};
+    use crate::game::{exchange_value_of, Game, MoveList, Score, VariantOptions};
     use crate::variants::reflection::Reflection;
 
     /// The exchange value of `mv` in `fen` of reflection-mini under `options`.
@@ -73,10 +73,7 @@ mod tests {
         for (name, value) in options {
             opts.set(name, value);
         }
-        let mut game = Reflection::new("reflection-mini", &opts).expect("variant");
-        game.set_fen(fen, Dialect::Uci).expect("fen");
-        let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        crate::game::exchange_value(&game, mv)
+        exchange_value_of::<Reflection>("reflection-mini", &opts, fen, mv)
     }
 
     #[test]

@@ -130,15 +130,12 @@ pub fn see_ge(pos: &Position, rules: &Rules, mv: SonicMove, threshold: Score) ->
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Dialect, Game, Score};
+    use crate::game::{exchange_value_of, Score};
     use crate::variants::sonic::Sonic;
 
     /// The exchange value of `mv` in `fen`.
     fn see(fen: &str, mv: &str) -> Score {
-        let mut game = Sonic::new("sonic", &Default::default()).expect("sonic");
-        game.set_fen(fen, Dialect::Uci).expect("fen");
-        let mv = game.parse_move(mv, Dialect::Uci).expect("legal move");
-        crate::game::exchange_value(&game, mv)
+        exchange_value_of::<Sonic>("sonic", &Default::default(), fen, mv)
     }
 
     // Hand counts with P=100 N=360 B=420 R=620 Q=1200, a king form 320.
