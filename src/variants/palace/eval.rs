@@ -3,10 +3,14 @@
 //! `sinyeon/weights.txt`). Terms: material and piece-square values (tapered, files mirrored; kept
 //! incrementally by `PalaceGame` as per-colour middlegame/endgame sums), mobility of the attacking
 //! pieces (pseudo-legal moves), king safety (missing palace defenders times the enemy's attacking
-//! units; cannons and rooks lined up on the enemy king), crossed pawns side by side, and for
+//! units; cannons and rooks lined up on the enemy king; for xiangqi the pieces that reach the
+//! enemy palace), threats (an enemy piece attacked, by whether the attacker is worth less by the
+//! material weights), crossed pawns side by side, and for
 //! Sin-yeon-sang-gi the rule-3 terms (freed guards and bulls, a side without pawns), and tempo.
 
-use super::{color_of, piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, RANKS};
+use super::{
+    color_of, piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
+};
 use crate::eval::{sign, EvalTrace, Pair, Phase, Scorer, Terms, Tracer, WeightSet};
 use crate::game::Score;
 use crate::mailbox::{file_of, rank_of, square, Sq, CELLS, STRIDE};
@@ -23,6 +27,16 @@ pub struct Layout {
     pub material: [usize; 10],
     pub pst: [usize; 10],
     pub mobility: [usize; 10],
+    /// By kind code: the weight of each square of the enemy palace the piece reaches (its
+    /// mobility targets there), `NONE` where the game lacks it.
+    pub palace_reach: [usize; 10],
+    /// One weight per pair of pieces that reach the enemy palace: attacks need company.
+    pub attacker_pairs: usize,
+    /// By the attacked piece's kind code: the weight of an enemy piece attacking it, when the
+    /// attacker is worth less (`threat_by_lesser`) or not (`threat_by_other`); `NONE` where the
+    /// game lacks the term. Kings and pieces without a weight here are not counted.
+    pub threat_by_lesser: [usize; 10],
+    pub threat_by_other: [usize; 10],
     pub missing_defender: usize,
     /// Three weights: 0, 1, 2 pieces between a cannon and the enemy king.
     pub cannon_king_line: usize,
@@ -49,12 +63,16 @@ pub const fn per_kind(entries: &[(Kind, usize)]) -> [usize; 10] {
 }
 
 impl Layout {
-    /// The middlegame material weight of `kind` (0 for the king and for pieces the game lacks).
-    pub fn value(&self, kind: Kind) -> i32 {
-        match self.material[kind as usize] {
+    fn value_of_code(&self, kind: usize) -> i32 {
+        match self.material[kind] {
             NONE => 0,
             i => self.values[i][0],
         }
+    }
+
+    /// The middlegame material weight of `kind` (0 for the king and for pieces the game lacks).
+    pub fn value(&self, kind: Kind) -> i32 {
+        self.value_of_code(kind as usize)
     }
 }
 
@@ -155,6 +173,9 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
         t.add_sums([rm - bm, re - be]);
     }
     let board = game.board();
+    // By colour: pieces that reach the enemy palace.
+    let mut palace_attackers = [0i32; 2];
+    let has_threats = l.threat_by_lesser != [NONE; 10];
     for sq in (0..RANKS).flat_map(|r| square(0, r)..=square(R::FILES - 1, r)) {
         let code = cells[sq as usize];
         if code == EMPTY {
@@ -171,10 +192,35 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
                 sg,
             );
         }
-        if l.mobility[kind] != NONE {
-            let mut reach = 0;
-            board.piece_targets(sq, color, |_| reach += 1);
-            t.add(l.mobility[kind], sg * reach);
+        let threatens = has_threats && kind != Kind::King as usize;
+        if l.mobility[kind] != NONE || l.palace_reach[kind] != NONE || threatens {
+            let enemy_palace = PALACE << (color ^ 1);
+            let zones = R::zones();
+            let (mut reach, mut in_palace) = (0, 0);
+            let value = l.value_of_code(kind);
+            board.piece_targets(sq, color, |to| {
+                reach += 1;
+                in_palace += i32::from(zones[to as usize] & enemy_palace != 0);
+                let victim = cells[to as usize];
+                if threatens && victim != EMPTY {
+                    let victim = (victim & KIND_MASK) as usize;
+                    let by = if value < l.value_of_code(victim) {
+                        l.threat_by_lesser[victim]
+                    } else {
+                        l.threat_by_other[victim]
+                    };
+                    if by != NONE {
+                        t.add(by, sg);
+                    }
+                }
+            });
+            if l.mobility[kind] != NONE {
+                t.add(l.mobility[kind], sg * reach);
+            }
+            if l.palace_reach[kind] != NONE && in_palace > 0 {
+                t.add(l.palace_reach[kind], sg * in_palace);
+                palace_attackers[color] += 1;
+            }
         }
         let enemy_king = game.king(color ^ 1);
         match Kind::from_code(code) {
@@ -201,8 +247,11 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
     }
     let count = |c: usize, k: Kind| game.count(c, k);
     let mut phase = 0;
-    for color in 0..2 {
+    for (color, n) in palace_attackers.into_iter().enumerate() {
         let sg = 1 - 2 * color as i32;
+        if l.attacker_pairs != NONE {
+            t.add(l.attacker_pairs, sg * (n * (n - 1) / 2));
+        }
         let attackers: i32 = Kind::ALL
             .iter()
             .map(|&k| ATTACK_UNITS[k as usize] * count(color ^ 1, k))

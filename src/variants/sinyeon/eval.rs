@@ -3,7 +3,7 @@
 //! rule-3 terms xiangqi lacks. docs/sin-yeon-sang-gi.md ("Evaluation") explains the values.
 
 use super::weights::{self as w, VALUES};
-use crate::variants::palace::eval::{per_kind, psq_table, Layout, PsqTable};
+use crate::variants::palace::eval::{per_kind, psq_table, Layout, PsqTable, NONE};
 use crate::variants::palace::Kind::*;
 
 // The material group lists pawn, guard, bull, horse, rhino, bear, cannon, rook.
@@ -38,6 +38,10 @@ pub static LAYOUT: Layout = Layout {
         (Cannon, w::MOBILITY + 3),
         (Rook, w::MOBILITY + 4),
     ]),
+    palace_reach: [NONE; 10],
+    threat_by_lesser: [NONE; 10],
+    threat_by_other: [NONE; 10],
+    attacker_pairs: NONE,
     missing_defender: w::KING_MISSING_DEFENDER,
     cannon_king_line: w::CANNON_KING_LINE,
     rook_king_line: w::ROOK_KING_LINE,

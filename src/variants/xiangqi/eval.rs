@@ -30,6 +30,29 @@ pub static LAYOUT: Layout = Layout {
         (Cannon, w::MOBILITY + 1),
         (Rook, w::MOBILITY + 2),
     ]),
+    palace_reach: per_kind(&[
+        (Pawn, w::KING_PALACE_REACH),
+        (Horse, w::KING_PALACE_REACH + 1),
+        (Cannon, w::KING_PALACE_REACH + 2),
+        (Rook, w::KING_PALACE_REACH + 3),
+    ]),
+    attacker_pairs: w::KING_ATTACKER_PAIRS,
+    threat_by_lesser: per_kind(&[
+        (Pawn, w::THREAT_BY_LESSER),
+        (Guard, w::THREAT_BY_LESSER + 1),
+        (Bull, w::THREAT_BY_LESSER + 2),
+        (Horse, w::THREAT_BY_LESSER + 3),
+        (Cannon, w::THREAT_BY_LESSER + 4),
+        (Rook, w::THREAT_BY_LESSER + 5),
+    ]),
+    threat_by_other: per_kind(&[
+        (Pawn, w::THREAT_BY_OTHER),
+        (Guard, w::THREAT_BY_OTHER + 1),
+        (Bull, w::THREAT_BY_OTHER + 2),
+        (Horse, w::THREAT_BY_OTHER + 3),
+        (Cannon, w::THREAT_BY_OTHER + 4),
+        (Rook, w::THREAT_BY_OTHER + 5),
+    ]),
     missing_defender: w::KING_MISSING_DEFENDER,
     cannon_king_line: w::CANNON_KING_LINE,
     rook_king_line: w::ROOK_KING_LINE,
@@ -41,7 +64,8 @@ pub static LAYOUT: Layout = Layout {
 };
 
 const _: () = {
-    assert!(w::MATERIAL_LEN == 6 && w::MOBILITY_LEN == 3);
+    assert!(w::MATERIAL_LEN == 6 && w::MOBILITY_LEN == 3 && w::KING_PALACE_REACH_LEN == 4);
+    assert!(w::THREAT_BY_LESSER_LEN == 6 && w::THREAT_BY_OTHER_LEN == 6);
     assert!(w::PST_PAWN_LEN == 50 && w::PST_GUARD_LEN == 50 && w::PST_BULL_LEN == 50);
     assert!(w::PST_HORSE_LEN == 50 && w::PST_CANNON_LEN == 50 && w::PST_ROOK_LEN == 50);
     assert!(w::PST_KING_LEN == 50 && w::CANNON_KING_LINE_LEN == 3 && w::ROOK_KING_LINE_LEN == 2);
