@@ -4,9 +4,9 @@
 //! incrementally by `PalaceGame` as per-colour middlegame/endgame sums), mobility of the attacking
 //! pieces (pseudo-legal moves), king safety (missing palace defenders times the enemy's attacking
 //! units; cannons and rooks lined up on the enemy king; for xiangqi the pieces that reach the
-//! enemy palace), threats (an enemy piece attacked, by whether the attacker is worth less by the
-//! material weights), crossed pawns side by side, and for
-//! Sin-yeon-sang-gi the rule-3 terms (freed guards and bulls, a side without pawns), and tempo.
+//! enemy palace), for xiangqi threats (an enemy piece attacked, by whether the attacker is worth
+//! less by the material weights), crossed pawns side by side, for Sin-yeon-sang-gi the rule-3
+//! terms (freed guards and bulls, a side without pawns), and tempo.
 
 use super::{
     color_of, piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
