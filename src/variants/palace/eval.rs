@@ -62,6 +62,18 @@ pub const fn per_kind(entries: &[(Kind, usize)]) -> [usize; 10] {
     t
 }
 
+/// A by-kind-code table for a group whose elements are `kinds` in that order, the first at weight
+/// index `first`; `NONE` elsewhere.
+pub const fn in_order(kinds: &[Kind], first: usize) -> [usize; 10] {
+    let mut t = [NONE; 10];
+    let mut i = 0;
+    while i < kinds.len() {
+        t[kinds[i] as usize] = first + i;
+        i += 1;
+    }
+    t
+}
+
 impl Layout {
     fn value_of_code(&self, kind: usize) -> i32 {
         match self.material[kind] {

@@ -3,23 +3,16 @@
 //! rule-3 terms xiangqi lacks. docs/sin-yeon-sang-gi.md ("Evaluation") explains the values.
 
 use super::weights::{self as w, VALUES};
-use crate::variants::palace::eval::{per_kind, psq_table, Layout, PsqTable, NONE};
-use crate::variants::palace::Kind::*;
+use crate::variants::palace::eval::{in_order, per_kind, psq_table, Layout, PsqTable, NONE};
+use crate::variants::palace::Kind::{self, *};
 
-// The material group lists pawn, guard, bull, horse, rhino, bear, cannon, rook.
+/// The order of the material group in the weight file.
+const PIECES: [Kind; 8] = [Pawn, Guard, Bull, Horse, Rhino, Bear, Cannon, Rook];
+
 pub static LAYOUT: Layout = Layout {
     set: &w::SET,
     values: &VALUES,
-    material: per_kind(&[
-        (Pawn, w::MATERIAL),
-        (Guard, w::MATERIAL + 1),
-        (Bull, w::MATERIAL + 2),
-        (Horse, w::MATERIAL + 3),
-        (Rhino, w::MATERIAL + 4),
-        (Bear, w::MATERIAL + 5),
-        (Cannon, w::MATERIAL + 6),
-        (Rook, w::MATERIAL + 7),
-    ]),
+    material: in_order(&PIECES, w::MATERIAL),
     pst: per_kind(&[
         (Pawn, w::PST_PAWN),
         (Guard, w::PST_GUARD),
@@ -31,13 +24,7 @@ pub static LAYOUT: Layout = Layout {
         (Rook, w::PST_ROOK),
         (King, w::PST_KING),
     ]),
-    mobility: per_kind(&[
-        (Horse, w::MOBILITY),
-        (Rhino, w::MOBILITY + 1),
-        (Bear, w::MOBILITY + 2),
-        (Cannon, w::MOBILITY + 3),
-        (Rook, w::MOBILITY + 4),
-    ]),
+    mobility: in_order(&[Horse, Rhino, Bear, Cannon, Rook], w::MOBILITY),
     palace_reach: [NONE; 10],
     threat_by_lesser: [NONE; 10],
     threat_by_other: [NONE; 10],
@@ -53,7 +40,7 @@ pub static LAYOUT: Layout = Layout {
 };
 
 const _: () = {
-    assert!(w::MATERIAL_LEN == 8 && w::MOBILITY_LEN == 5 && w::FREED_LEN == 2);
+    assert!(w::MATERIAL_LEN == PIECES.len() && w::MOBILITY_LEN == 5 && w::FREED_LEN == 2);
     assert!(w::PST_PAWN_LEN == 70 && w::PST_GUARD_LEN == 70 && w::PST_BULL_LEN == 70);
     assert!(w::PST_HORSE_LEN == 70 && w::PST_CANNON_LEN == 70 && w::PST_ROOK_LEN == 70);
     assert!(w::PST_KING_LEN == 70 && w::PST_BEAR_LEN == 70 && w::PST_RHINO_LEN == 70);
