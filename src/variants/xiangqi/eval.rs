@@ -1,5 +1,5 @@
 //! Xiangqi's evaluation: the palace games' shared code (`palace::eval`) with xiangqi's weights
-//! (`weights.txt`; material in centipawns of an uncrossed soldier).
+//! (`weights.txt`; centipawns on the scale of the game results, see docs/xiangqi.md).
 
 use super::weights::{self as w, VALUES};
 use crate::variants::palace::eval::{in_order, per_kind, psq_table, Layout, PsqTable, NONE};
