@@ -74,20 +74,17 @@ class Engine:
 
 
 def label_chunk(args):
-    """Scores of the positions in `lines` (datagen position lines), in order."""
+    """White's-view scores of the positions in `lines` (datagen position lines), in order; None
+    for a mate score."""
     command, variant, depth, hash_mb, lines = args
     engine = Engine(command, variant, hash_mb)
     out = []
     for line in lines:
-        fields = line.rstrip("\n").split("\t")
-        fen = fields[4]
+        fen = line.rstrip("\n").split("\t")[4]
         score = engine.score(fen, depth)
-        if score is not None:
-            white_to_move = fen.split()[1] == "w"
-            fields[3] = str(score if white_to_move else -score)
-            out.append("\t".join(fields) + "\n")
-        else:
-            out.append(None)
+        if score is not None and fen.split()[1] != "w":
+            score = -score
+        out.append(score)
     engine.close()
     return out
 
@@ -135,47 +132,36 @@ def main():
         (args.engine, args.variant, args.depth, args.hash, [lines[i] for i in positions[s : s + chunk]])
         for s in range(0, len(positions), chunk)
     ]
-    labelled = {}
+    scores = {}
     start = time.time()
-    done = 0
     with multiprocessing.Pool(args.jobs) as pool:
         for n, result in enumerate(pool.imap(label_chunk, work)):
-            for k, line in enumerate(result):
-                labelled[positions[n * chunk + k]] = line
-            done += len(result)
-            rate = done / max(time.time() - start, 1e-9)
-            print(f"{done}/{len(positions)} positions, {rate:.0f}/s", file=sys.stderr)
+            for k, score in enumerate(result):
+                scores[positions[n * chunk + k]] = score
+            rate = len(scores) / max(time.time() - start, 1e-9)
+            print(f"{len(scores)}/{len(positions)} positions, {rate:.0f}/s", file=sys.stderr)
+    # (input score, engine score, result) of every position the engine did not score as a mate.
+    kept = {}
+    for i, score in scores.items():
+        if score is not None:
+            fields = lines[i].split("\t")
+            kept[i] = (int(fields[3]), score, float(fields[2]))
     scale = 1.0
     if args.rescale:
-
-        def pairs(text_of):
-            out = []
-            for i in positions:
-                if labelled[i] is not None:
-                    fields = text_of(i).split("\t")
-                    out.append((int(fields[3]), float(fields[2])))
-            return out
-
-        k_input = fit_k(pairs(lambda i: lines[i]))
-        k_engine = fit_k(pairs(lambda i: labelled[i]))
+        k_input = fit_k([(own, result) for own, _, result in kept.values()])
+        k_engine = fit_k([(score, result) for _, score, result in kept.values()])
         scale = k_engine / k_input
         print(f"K input {k_input:.4f}, K engine {k_engine:.4f}: scale {scale:.4f}", file=sys.stderr)
-        for i in positions:
-            if labelled[i] is not None:
-                fields = labelled[i].split("\t")
-                fields[3] = str(round(int(fields[3]) * scale))
-                labelled[i] = "\t".join(fields)
-    dropped = 0
     with open(args.output, "w", encoding="utf-8") as f:
         for i, line in enumerate(lines):
-            if i in labelled:
-                if labelled[i] is None:
-                    dropped += 1
-                else:
-                    f.write(labelled[i])
-            else:
+            if i in kept:
+                fields = line.split("\t")
+                fields[3] = str(round(kept[i][1] * scale))
+                f.write("\t".join(fields))
+            elif i not in scores:
                 f.write(line)
-    print(f"{len(positions) - dropped} positions written, {dropped} mate scores dropped", file=sys.stderr)
+    dropped = len(scores) - len(kept)
+    print(f"{len(kept)} positions written, {dropped} mate scores dropped", file=sys.stderr)
 
 
 if __name__ == "__main__":
