@@ -88,6 +88,19 @@ x86_64-w64-mingw32-gcc -O2 -shared -o "$check/$windows/bcryptprimitives.dll" \
     scripts/release/bcryptprimitives.c -ladvapi32
 WINEPREFIX="$check/wineprefix" WINEDEBUG=-all python3 scripts/release/check_exe.py \
     "$stage/kaleido" -- wine "$check/$windows/kaleido.exe"
+# The referee's Windows half (job objects): a two-game match of the .exe against itself over UCI
+# and XBoard must finish, and leave no engine process behind.
+exe_dos="Z:${check//\//\\}\\$windows\\kaleido.exe"
+WINEPREFIX="$check/wineprefix" WINEDEBUG=-all wine "$check/$windows/kaleido.exe" match \
+    --variant chess --games 2 --depth 3 --quiet \
+    --engine "cmd=$exe_dos name=uci" --engine "cmd=$exe_dos proto=xboard name=xboard" \
+    | tee "$check/match.txt"
+grep -q "^uci vs xboard: .*(2 games)" "$check/match.txt"
+sleep 2
+if pgrep -fa 'kaleido\.exe' | grep -F -- "$windows"; then
+    echo "FAIL: engine processes left after the match under wine" >&2
+    exit 1
+fi
 
 (cd dist && sha256sum -- *.tar.gz *.zip *.deb > SHA256SUMS)
 say "done"
