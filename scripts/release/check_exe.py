@@ -12,8 +12,14 @@ import threading
 import time
 
 TIMEOUT = 120  # seconds for any one answer; wine's first start is slow
-# Tokens that depend on the machine, not on the search: left out of the comparison.
+# Tokens that depend on the machine, not on the search: left out of the comparison (UCI's time,
+# nps and hashfull; the centiseconds, third field, of an XBoard thinking line `ply score time nodes pv`).
 VOLATILE = re.compile(r" (time|nps|hashfull) \d+")
+XBOARD_TIME = re.compile(r"^(\d+ -?\d+) \d+ (\d+ )")
+
+
+def steady(line):
+    return XBOARD_TIME.sub(r"\1 - \2", VOLATILE.sub("", line))
 
 
 class Engine:
@@ -42,7 +48,7 @@ class Engine:
                 raise SystemExit(f"no line matching {pattern!r} in {TIMEOUT} s; got {seen[-5:]}")
             if line is None:
                 raise SystemExit(f"the engine exited before {pattern!r}; got {seen[-5:]}")
-            seen.append(VOLATILE.sub("", line))
+            seen.append(steady(line))
             if re.search(pattern, line):
                 return seen
 
