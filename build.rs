@@ -1,7 +1,8 @@
 //! Turns every game's weight file (`src/variants/GAME/weights*.txt`) into Rust constants in
 //! `$OUT_DIR/weights/GAME/STEM.rs`: one `usize` offset (and `_LEN`) per group, the flat `VALUES`
 //! table and a `SET` that also carries the file's text for the tuner. The evaluation indexes
-//! `VALUES` with those offsets: no lookup by name at run time.
+//! `VALUES` with those offsets: no lookup by name at run time. It also records the commit built
+//! (`KALEIDO_COMMIT`) for `kaleido --version`.
 
 #[path = "src/eval/weight_file.rs"]
 #[allow(dead_code)]
@@ -13,6 +14,10 @@ use weight_file::{const_name, WeightFile};
 
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    println!(
+        "cargo:rustc-env=KALEIDO_COMMIT={}",
+        commit(Path::new(&root))
+    );
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     let variants = Path::new(&root).join("src/variants");
     println!("cargo:rerun-if-changed=src/variants");
@@ -58,6 +63,46 @@ fn main() {
             .expect("OUT_DIR is writable");
         }
     }
+}
+
+/// The commit being built: `KALEIDO_COMMIT` when set (a build from a source tarball can say),
+/// else git's short hash of HEAD, else the hash cargo recorded when it packaged the crate
+/// (`.cargo_vcs_info.json`), else `unknown`. Rebuilt when HEAD or the branch it names moves.
+fn commit(root: &Path) -> String {
+    println!("cargo:rerun-if-env-changed=KALEIDO_COMMIT");
+    if let Ok(given) = std::env::var("KALEIDO_COMMIT") {
+        return given;
+    }
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    };
+    if let Some(hash) = git(&["rev-parse", "--short=12", "HEAD"]) {
+        let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+        watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+        for name in watched {
+            if let Some(path) = git(&["rev-parse", "--path-format=absolute", "--git-path", &name]) {
+                println!("cargo:rerun-if-changed={path}");
+            }
+        }
+        return hash;
+    }
+    std::fs::read_to_string(root.join(".cargo_vcs_info.json"))
+        .ok()
+        .and_then(|text| {
+            let at = text.find("\"sha1\"")?;
+            let hash = text[at + 6..].split('"').nth(1)?;
+            Some(hash.chars().take(12).collect())
+        })
+        .unwrap_or_else(|| "unknown".into())
 }
 
 fn generate(file: &WeightFile, relative: &str, path: &Path) -> String {

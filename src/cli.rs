@@ -17,10 +17,18 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// `kaleido --version`: the version from Cargo.toml and the commit built (build.rs).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("KALEIDO_COMMIT"),
+    ")"
+);
+
 #[derive(Parser, Debug)]
 #[command(
     name = "kaleido",
-    version,
+    version = VERSION,
     about = "Kaleido: a chess-variant engine (UCI and XBoard). Without a subcommand it speaks \
              UCI or XBoard on stdin/stdout, chosen by the first command."
 )]

@@ -350,3 +350,40 @@ fn person_prints_how_to_enter_a_turn_in_xboard() {
         "fen",
     );
 }
+
+/// `kaleido --version` names the version in the root Cargo.toml and the commit built. The hash is
+/// compared with git's own answer inside a git checkout (the test builds the binary from HEAD);
+/// elsewhere, or when `KALEIDO_COMMIT` overrides it, only its presence is checked.
+#[test]
+fn version_names_the_cargo_version_and_the_commit() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root");
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("root Cargo.toml");
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .and_then(|rest| rest.strip_suffix('"'))
+        .expect("a version line in [package]");
+    let lines = ok(&["--version"]);
+    let line = lines.first().expect("one line");
+    let commit = line
+        .strip_prefix(&format!("kaleido {version} (commit "))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("unexpected --version line: {line}"));
+    assert!(!commit.is_empty(), "{line}");
+    let git = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output();
+    if let (Ok(git), Err(_)) = (git, std::env::var("KALEIDO_COMMIT")) {
+        if git.status.success() {
+            assert_eq!(
+                commit,
+                String::from_utf8_lossy(&git.stdout).trim(),
+                "{line}"
+            );
+        }
+    }
+}

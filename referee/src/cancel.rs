@@ -2,13 +2,21 @@
 //! wait on an engine checks the flag, so running games end within a read slice and their engine
 //! processes are shut down (see `process::EngineProcess::shutdown`).
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+#[cfg(unix)]
+use signal_hook::consts::SIGHUP;
+use signal_hook::consts::{SIGINT, SIGTERM};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// Why the match was cancelled: a signal number, or `ERROR` for a failure of the match itself.
 #[derive(Clone, Debug, Default)]
 pub struct Cancel(Arc<AtomicUsize>);
+
+/// The signals that cancel a match.
+#[cfg(unix)]
+const SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+#[cfg(not(unix))]
+const SIGNALS: [i32; 2] = [SIGINT, SIGTERM];
 
 /// The reason recorded for a panic or an error of the match (no signal has this number).
 pub const ERROR: usize = usize::MAX;
@@ -39,9 +47,10 @@ impl Cancel {
 
     /// Makes SIGINT, SIGTERM and SIGHUP cancel the match; a second one while the first is being
     /// handled ends the process at once (exit status 1), as a user pressing Ctrl-C twice expects.
+    /// Windows has no SIGHUP; its C runtime raises SIGINT for Ctrl-C (and Ctrl-Break).
     pub fn on_signals(&self) -> Result<(), String> {
         let armed = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        for signal in SIGNALS {
             // Handlers run in the order registered: the first signal only arms the shutdown.
             signal_hook::flag::register_conditional_shutdown(signal, 1, armed.clone())
                 .and_then(|_| signal_hook::flag::register(signal, armed.clone()))
@@ -60,6 +69,7 @@ pub fn reason_text(why: usize) -> String {
         ERROR => "an error".into(),
         w if w == SIGINT as usize => "SIGINT".into(),
         w if w == SIGTERM as usize => "SIGTERM".into(),
+        #[cfg(unix)]
         w if w == SIGHUP as usize => "SIGHUP".into(),
         w => format!("signal {w}"),
     }

@@ -4,10 +4,9 @@
 use super::cecp::{classify, Done, Features, Line};
 use super::{seconds_text, some_of, supports_variant, READY_TIMEOUT};
 use super::{EngineInfo, EngineScore, GameStart, Limit, Player, PlyText, Reply, Thinking, Turn};
-use crate::process::{EngineProcess, Fault};
+use crate::process::{EngineProcess, Fault, Signal};
 use crate::rules::{Dialect, RuleOptions, Side};
 use crate::spec::EngineSpec;
-use nix::sys::signal::Signal;
 use std::time::{Duration, Instant};
 
 /// After `done=0` the wait lasts until `done=1`; XBoard allows an hour, the referee a minute.
@@ -208,7 +207,7 @@ impl XBoardPlayer {
     /// XBoard's SIGINT before a command to an engine that may be thinking (`sigint=1`).
     fn interrupt_if_thinking(&mut self) {
         if self.maybe_thinking && self.features.sigint {
-            self.process.signal(Signal::SIGINT);
+            self.process.signal(Signal::Interrupt);
         }
         self.maybe_thinking = false;
     }

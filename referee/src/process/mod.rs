@@ -1,16 +1,21 @@
 //! An engine as a child process: lines in through its stdin, lines out through a reader thread and
 //! a channel, so that every read can have a deadline (the referee's clock) and notice a cancelled
-//! match. Each engine runs in its own process group: a Ctrl-C at the terminal reaches only the
-//! referee, which then ends the engines itself, and ending the group also ends whatever the engine
-//! started (an adapter's engine, say).
+//! match. Each engine runs in its own process group (Unix) or job object (Windows): a Ctrl-C at the
+//! terminal reaches only the referee, which then ends the engines itself, and ending the group also
+//! ends whatever the engine started (an adapter's engine, say). `unix.rs` and `windows.rs` hold the
+//! platform's half.
+
+#[cfg(unix)]
+#[path = "unix.rs"]
+mod platform;
+#[cfg(windows)]
+#[path = "windows.rs"]
+mod platform;
 
 use crate::cancel::Cancel;
 use crate::spec::EngineSpec;
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
@@ -39,6 +44,17 @@ impl std::fmt::Display for Fault {
     }
 }
 
+/// What the referee may ask of an engine's processes besides its protocol's commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// XBoard's "stop thinking" (SIGINT; nothing on Windows).
+    Interrupt,
+    /// SIGTERM (nothing on Windows).
+    Terminate,
+    /// SIGKILL to the process group (Unix), the job killed (Windows).
+    Kill,
+}
+
 /// How long a polite `quit` may take before the engine is sent SIGTERM.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
 /// How long SIGTERM may take before SIGKILL.
@@ -51,6 +67,7 @@ const TRANSCRIPT: usize = 12;
 pub struct EngineProcess {
     name: String,
     child: Child,
+    group: platform::Group,
     stdin: Option<ChildStdin>,
     /// Each line with the moment the reader thread received it.
     lines: Receiver<(Instant, String)>,
@@ -74,14 +91,15 @@ impl EngineProcess {
                 Stdio::inherit()
             } else {
                 Stdio::null()
-            })
-            .process_group(0);
+            });
+        platform::prepare(&mut command);
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start engine {} ({}): {e}", spec.name, spec.program))?;
+        let group = platform::Group::attach(&child);
         let stdin = child.stdin.take();
         let stdout = child
             .stdout
@@ -110,6 +128,7 @@ impl EngineProcess {
         Ok(EngineProcess {
             name: spec.name.clone(),
             child,
+            group,
             stdin,
             lines,
             last_arrival: Instant::now(),
@@ -205,7 +224,7 @@ impl EngineProcess {
 
     /// Sends `signal` to the engine's process group (XBoard's SIGINT "stop thinking").
     pub fn signal(&self, signal: Signal) {
-        let _ = killpg(Pid::from_raw(self.child.id() as i32), signal);
+        self.group.signal(signal);
     }
 
     /// "exited with code 3" or the like, waiting briefly for the exit status to be known.
@@ -243,7 +262,7 @@ impl EngineProcess {
             return;
         }
         if sigterm {
-            self.signal(Signal::SIGTERM);
+            self.signal(Signal::Terminate);
             self.exited_within(TERM_GRACE);
         }
     }
@@ -252,7 +271,7 @@ impl EngineProcess {
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         // The whole group: whatever the engine started goes with it.
-        self.signal(Signal::SIGKILL);
+        self.signal(Signal::Kill);
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();
         }
