@@ -243,6 +243,46 @@ fn a_multi_part_turn_is_excluded_by_its_full_text_or_its_first_part() {
 }
 
 #[test]
+fn a_sonic_chain_is_named_by_its_legs() {
+    // After 1.e4 e5 2.Nf3 Nc6 the knight's capture on e5 must bounce on to d7: `kaleido moves`
+    // lists `f3e5,e5d7` with its two king-form variants `~n` and `~a`, and no plain `f3e5`.
+    let (mut t, _) = xboard();
+    answer(&mut t, "new");
+    answer(&mut t, "variant sonic");
+    answer(&mut t, "force");
+    answer(
+        &mut t,
+        "setboard r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    );
+    answer(&mut t, "option MultiPV=5");
+    answer(&mut t, "post");
+    // Set while no analysis runs, so that every line read comes from the next `analyze`.
+    answer(&mut t, "exclude all");
+    answer(&mut t, "include f3e5 @@@@ e5d7");
+    answer(&mut t, "include f3e5");
+    let firsts = |thoughts: &[Thought]| {
+        let mut firsts: Vec<String> = at_depth(thoughts, 2)
+            .iter()
+            .map(|th| first_turn(&th.pv))
+            .collect();
+        firsts.sort();
+        firsts
+    };
+    t.send("analyze");
+    let all_three = firsts(&thoughts_through(&mut t, 2));
+    assert_eq!(
+        all_three,
+        ["f3e5 @@@@ e5d7", "f3e5 @@@@ e5d7=", "f3e5 @@@@ e5d7n"],
+        "the first leg names the three chains it begins"
+    );
+    let two = firsts(&restarted_through(&mut t, "exclude f3e5 @@@@ e5d7", 2));
+    assert_eq!(two, ["f3e5 @@@@ e5d7=", "f3e5 @@@@ e5d7n"]);
+    answer(&mut t, "exit");
+    t.send("quit");
+    assert!(t.finish());
+}
+
+#[test]
 fn bad_exclusions_get_an_error_and_change_nothing() {
     let (mut t, _) = xboard();
     answer(&mut t, "new");

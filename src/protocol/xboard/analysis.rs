@@ -49,6 +49,15 @@ impl XBoard {
             self.excluded.retain(|turn| !named.contains(turn));
         }
         if self.excluded != before {
+            // For a GUI check to read (scripts/xboard/analysis.py): what the engine now leaves out.
+            log::info!(
+                "excluded root moves: {}",
+                if self.excluded.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.excluded.join(", ")
+                }
+            );
             self.restart_analysis();
         }
     }
