@@ -7,7 +7,7 @@
 
 use super::engine::{
     all_rule_options, Engine, RuleOptionEffect, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
-    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS, MULTIPV_OPTION,
 };
 use super::{echo, parse_count, split_command, Event, Output, Protocol};
 use crate::game::{Dialect, OptionKind};
@@ -151,7 +151,7 @@ pub fn option_lines() -> Vec<String> {
         },
         spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
         spin("Threads", 1, 1, MAX_THREADS as i64),
-        spin("MultiPV", 1, 1, MAX_MULTIPV as i64),
+        spin(MULTIPV_OPTION, 1, 1, MAX_MULTIPV as i64),
         UciOptionConfig::Check {
             name: "Ponder".to_string(),
             default: Some(false),

@@ -2,6 +2,7 @@
 //! arguments read and checked; the protocol then has one handler per command.
 
 use super::clock::{parse_level, seconds_ms};
+use crate::protocol::engine::MULTIPV_OPTION;
 use crate::protocol::{parse_count, split_command};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -76,9 +77,6 @@ pub enum RootSelection {
     /// A move as XBoard writes it: a whole turn, or the beginning of one given in parts.
     Move(String),
 }
-
-/// The engine option XBoard's engine-output pane drives with its "more" / "fewer" buttons.
-pub const MULTIPV_OPTION: &str = "MultiPV";
 
 impl Command {
     /// Reads one input line.

@@ -1,8 +1,7 @@
 //! What the engine tells XBoard about itself: the `feature` line and the variant names.
 
-use super::command::MULTIPV_OPTION;
 use crate::game::{OptionKind, VariantOptions};
-use crate::protocol::engine::{all_rule_options, MAX_MULTIPV};
+use crate::protocol::engine::{all_rule_options, MAX_MULTIPV, MULTIPV_OPTION};
 use crate::variants;
 
 /// Registry name -> the name XBoard knows the variant by (`chess` is `normal`).
