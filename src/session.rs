@@ -66,6 +66,12 @@ pub trait Session: Send {
     fn legal_moves(&self, dialect: Dialect) -> Vec<String>;
     /// A legal move given in `from`, written the way `to` writes it; nothing changes.
     fn translate_move(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError>;
+    /// The legal turns `text` names, in the game's own text: the one it is, or, when it is only
+    /// the beginning of a turn given in parts (`MoveError::Incomplete` from `play`), every turn
+    /// it begins.
+    fn turns_named(&self, text: &str, dialect: Dialect) -> Result<Vec<String>, MoveError>;
+    /// The `Game::move_key` of a legal move: how `search::RootMoves` names it.
+    fn move_key(&self, text: &str, dialect: Dialect) -> Result<u32, MoveError>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
     /// The side to move is in check (as the game defines it), for a board to say so.
@@ -209,6 +215,29 @@ impl<G: Game> Session for GameSession<G> {
         }
         let mv = self.game.parse_move(text, from)?;
         Ok(self.game.move_text(mv, to))
+    }
+    fn turns_named(&self, text: &str, dialect: Dialect) -> Result<Vec<String>, MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        match self.game.parse_move(text, dialect) {
+            Ok(mv) => Ok(vec![self.game.move_text(mv, dialect)]),
+            Err(MoveError::Incomplete) => {
+                let entered = turn::steps_from_text(text, dialect);
+                let begun = turn::turns_begun(&self.game, &entered, dialect);
+                if begun.is_empty() {
+                    return Err(MoveError::Illegal(text.to_string()));
+                }
+                Ok(begun
+                    .into_iter()
+                    .map(|mv| self.game.move_text(mv, dialect))
+                    .collect())
+            }
+            Err(e) => Err(e),
+        }
+    }
+    fn move_key(&self, text: &str, dialect: Dialect) -> Result<u32, MoveError> {
+        self.game.parse_move(text, dialect).map(G::move_key)
     }
     fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions {
         turn::turn_options(&self.game, entered, dialect)

@@ -124,6 +124,20 @@ pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> Tu
     options
 }
 
+/// The legal turns of `game` that `entered` begins (in some order the game accepts), each once.
+pub fn turns_begun<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> Vec<G::Move> {
+    let mut moves = MoveList::new();
+    game.generate(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&mv| {
+            game.turn_steps(mv, dialect)
+                .iter()
+                .any(|order| order.len() >= entered.len() && order[..entered.len()] == *entered)
+        })
+        .collect()
+}
+
 /// Every order of `steps`, the given order first: for a turn whose parts are independent of each
 /// other (a pair's two pieces).
 pub fn every_order(steps: &[Step]) -> Vec<Vec<Step>> {

@@ -5,11 +5,13 @@
 #   GROUP   person (one check per variant: its kinds of turn), lpf (a position loaded with
 #           xboard -lpf, then the person's first move), load (the same positions pasted after
 #           start-up), games (20 turns by mouse against the engine, moves chosen by a second
-#           Kaleido among the turns a mouse can enter), all (the default: every group).
+#           Kaleido among the turns a mouse can enter), analysis (MultiPV and exclude in
+#           Analysis Mode, analysis.py), all (the default: every group).
 #   CHECK   one check by name, e.g. person-sonic (names: `checks.sh -l`).
 #   ENGINE  the Kaleido binary (default: this repository's target/release/kaleido).
-# Each check runs person.py into OUTDIR/CHECK (screenshots, report.txt, both programs' logs);
-# OUTDIR/summary.txt gets one line per check: PASS or FAIL, seconds, the last report line.
+# Each check runs person.py (analysis.py for analysis-*) into OUTDIR/CHECK (screenshots,
+# report.txt, both programs' logs); OUTDIR/summary.txt gets one line per check: PASS or FAIL,
+# seconds, the last report line.
 # Exit status 0 only if every check passed. Runs for minutes: not part of CI.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +23,7 @@ while getopts "e:o:l" opt; do
     e) engine=$OPTARG ;;
     o) out=$OPTARG ;;
     l) list=1 ;;
-    *) sed -n '2,14p' "$0"; exit 2 ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -34,9 +36,10 @@ swap='^(?P<f>[a-h])2(?P=f)4,(?P=f)7(?P=f)5$'  # a pawn pair that ends facing: it
 flip='^[a-k][0-9]+~$'                      # a Symmetron flip in place
 entry='^@'                                 # a Symmetron entry from the launching square
 
-declare -A args
+declare -A args script
 order=()
-add() { order+=("$1"); args[$1]=$2; }
+# add NAME ARGS [SCRIPT]: a check running SCRIPT (default person.py) with ARGS.
+add() { order+=("$1"); args[$1]=$2; script[$1]=${3:-person.py}; }
 marks=--show-marks
 add person-chess            "--variant chess --turns 2 $marks"
 add person-xiangqi          "--variant xiangqi --turns 2 $marks"
@@ -67,6 +70,11 @@ for v in sonic reflection-mini reflection-8 symmetron-112; do
   # Every turn by mouse: the second Kaleido leaves out the turns that must be typed.
   add "game-$v" "--variant $v --turns 20 --mouse-only"
 done
+# Analysis Mode: MultiPV raised with the Engine Output pane's "more", moves left out with its
+# "best" and with a Ctrl-drag on the board (in reflection-8 pair turns, which XBoard names by
+# their first part), and brought back.
+add analysis-chess        "--variant chess --lines 3 --ctrl-drag g1_f3" analysis.py
+add analysis-reflection-8 "--variant reflection-8 --lines 3 --ctrl-drag b1_c3" analysis.py
 
 if [ $list = 1 ]; then printf '%s\n' "${order[@]}"; exit 0; fi
 [ $# = 0 ] && set -- all
@@ -74,9 +82,10 @@ selected=()
 for want in "$@"; do
   case $want in
     all) selected+=("${order[@]}") ;;
-    person|lpf|load|game|games)
+    person|lpf|load|game|games|analysis)
       for name in "${order[@]}"; do
-        [[ $name == "${want%s}-"* ]] && selected+=("$name")
+        # `games` selects game-*; `analysis` ends in s too.
+        [[ $name == "$want-"* || $name == "${want%s}-"* ]] && selected+=("$name")
       done ;;
     *)
       [ -n "${args[$want]+x}" ] || { echo "no check $want (checks.sh -l)" >&2; exit 2; }
@@ -95,7 +104,7 @@ for name in "${selected[@]}"; do
   start=$(date +%s)
   # Normal priority: the person waits for XBoard and the engine with timeouts (the marks
   # before a release, the answer after a turn), which a lowered priority under load can miss.
-  if python3 "$here/person.py" --engine "$engine" --out "$out/$name" "${words[@]}" \
+  if python3 "$here/${script[$name]}" --engine "$engine" --out "$out/$name" "${words[@]}" \
       >"$out/$name.log" 2>&1; then
     verdict=PASS
   else

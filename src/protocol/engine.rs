@@ -18,6 +18,9 @@ pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_HASH_MB: usize = 4096;
 pub const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 256;
+/// The option naming the number of lines: UCI's standard name, which XBoard's Engine Output
+/// pane also drives ("more" / "fewer").
+pub const MULTIPV_OPTION: &str = "MultiPV";
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 

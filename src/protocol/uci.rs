@@ -7,12 +7,12 @@
 
 use super::engine::{
     all_rule_options, Engine, RuleOptionEffect, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
-    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS, MULTIPV_OPTION,
 };
 use super::{echo, parse_count, split_command, Event, Output, Protocol};
 use crate::game::{Dialect, OptionKind};
 use crate::perft;
-use crate::search::Limits;
+use crate::search::{Limits, RootMoves};
 use crate::session::{BestMove, InfoLine, ScoreText};
 use crate::variants;
 use std::sync::mpsc::Sender;
@@ -27,7 +27,8 @@ pub struct Go {
     pub limits: Limits,
     /// `go perft N`: count leaves instead of searching (the depth as sent; checked later).
     pub perft: Option<u64>,
-    /// Moves after `searchmoves` (accepted; the search considers all moves).
+    /// Moves after `searchmoves`: the root moves the search may choose from (`Uci::go` checks
+    /// them against the position).
     pub searchmoves: Vec<String>,
 }
 
@@ -150,7 +151,7 @@ pub fn option_lines() -> Vec<String> {
         },
         spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
         spin("Threads", 1, 1, MAX_THREADS as i64),
-        spin("MultiPV", 1, 1, MAX_MULTIPV as i64),
+        spin(MULTIPV_OPTION, 1, 1, MAX_MULTIPV as i64),
         UciOptionConfig::Check {
             name: "Ponder".to_string(),
             default: Some(false),
@@ -425,14 +426,12 @@ impl Uci {
             self.perft(depth);
             return;
         }
-        if !go.searchmoves.is_empty() {
-            self.info("searchmoves is not supported; searching every move");
-        }
         let base = self.engine.base_limits();
         let limits = Limits {
             multipv: base.multipv,
             threads: base.threads,
             move_overhead: base.move_overhead,
+            root_moves: self.search_moves(&go.searchmoves),
             ..go.limits
         };
         self.hold = limits.infinite || limits.ponder;
@@ -442,6 +441,26 @@ impl Uci {
             Dialect::Uci,
             Box::new(move |info| out.line(&info_text(&info))),
         );
+    }
+
+    /// The root moves `go searchmoves` allows. A move that is not legal here is reported and
+    /// left out; when none is left the search considers every move, since `bestmove` is owed.
+    fn search_moves(&self, texts: &[String]) -> RootMoves {
+        if texts.is_empty() {
+            return RootMoves::All;
+        }
+        let mut keys = Vec::new();
+        for text in texts {
+            match self.engine.session().move_key(text, Dialect::Uci) {
+                Ok(key) => keys.push(key),
+                Err(e) => self.info(&format!("searchmoves: '{}' left out ({e})", echo(text))),
+            }
+        }
+        if keys.is_empty() {
+            self.info("searchmoves: no legal move given; searching every move");
+            return RootMoves::All;
+        }
+        RootMoves::Only(keys)
     }
 
     /// `go perft N` runs on the search thread: divide lines, a blank line and `Nodes searched:

@@ -37,10 +37,34 @@ pub struct Limits {
     pub ponder: bool,
     /// Number of principal variations to report (at least 1).
     pub multipv: usize,
+    /// The root moves the search may choose from.
+    pub root_moves: RootMoves,
     /// Search threads (Lazy SMP; at least 1).
     pub threads: usize,
     /// Time kept back per move for GUI and pipe latency.
     pub move_overhead: u64,
+}
+
+/// The root moves a search may choose from: every legal move, only some (UCI `go searchmoves`)
+/// or all but some (CECP `exclude`). Moves are named by `Game::move_key`, which is unique among
+/// the legal moves of one position, so a restriction means something only for the root it was
+/// made for. A restriction that leaves no legal move makes the search return no move at once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum RootMoves {
+    #[default]
+    All,
+    Only(Vec<u32>),
+    Except(Vec<u32>),
+}
+
+impl RootMoves {
+    pub fn allows(&self, move_key: u32) -> bool {
+        match self {
+            RootMoves::All => true,
+            RootMoves::Only(keys) => keys.contains(&move_key),
+            RootMoves::Except(keys) => !keys.contains(&move_key),
+        }
+    }
 }
 
 /// Shared between the searching threads and whoever may stop them.
@@ -109,7 +133,8 @@ pub struct Info<M> {
 
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
-    /// `None` only when the root has no legal move.
+    /// `None` only when the root has no legal move, or none that `Limits::root_moves` allows
+    /// (then `score` is 0 and `depth` 0: nothing was searched).
     pub best: Option<M>,
     pub ponder: Option<M>,
     pub score: Score,

@@ -7,7 +7,7 @@ use super::params::*;
 use super::time::TimeManager;
 use super::tt::Bound;
 use super::worker::Worker;
-use super::{Info, SearchResult};
+use super::{Info, RootMoves, SearchResult};
 use crate::game::{Game, MoveList, Score, INFINITY, MATE, MATE_BOUND};
 use std::sync::atomic::Ordering;
 
@@ -25,12 +25,16 @@ impl<G: Game> Worker<'_, G> {
     /// Runs iterative deepening until a limit ends it; the main thread reports each completed
     /// iteration through `report`.
     pub fn iterate(&mut self, report: &mut dyn FnMut(Info<G::Move>)) -> SearchResult<G::Move> {
-        let mut root_moves = self.root_moves();
+        let (mut root_moves, legal) = self.root_moves();
         if root_moves.is_empty() {
-            let score = self
-                .game
-                .no_moves_outcome()
-                .score_for(self.game.side_to_move(), 0);
+            // No legal move: the game's verdict. Legal moves, all excluded: nothing to say.
+            let score = if legal == 0 {
+                self.game
+                    .no_moves_outcome()
+                    .score_for(self.game.side_to_move(), 0)
+            } else {
+                0
+            };
             return SearchResult {
                 best: None,
                 ponder: None,
@@ -129,17 +133,21 @@ impl<G: Game> Worker<'_, G> {
         }
     }
 
-    /// The legal root moves, ordered as an interior node would order them.
-    fn root_moves(&mut self) -> Vec<RootMove<G::Move>> {
+    /// The root moves `Limits::root_moves` allows, ordered as an interior node would order
+    /// them, and the number of legal moves.
+    fn root_moves(&mut self) -> (Vec<RootMove<G::Move>>, usize) {
         let mut moves = MoveList::new();
         self.game.generate(&mut moves);
+        let legal = moves.len();
+        let allowed = &self.shared.limits.root_moves;
+        moves.retain(|&mut mv| allowed.allows(G::move_key(mv)));
         let tt_move_key = self
             .shared
             .tt
             .probe(self.game.key(), 0)
             .map_or(0, |h| h.move_key);
         let mut scores = self.order(&moves, tt_move_key, 0);
-        (0..moves.len())
+        let root_moves = (0..moves.len())
             .map(|i| RootMove {
                 mv: pick(&mut moves, &mut scores, i),
                 score: -INFINITY,
@@ -147,7 +155,8 @@ impl<G: Game> Worker<'_, G> {
                 pv: Vec::new(),
                 seldepth: 0,
             })
-            .collect()
+            .collect();
+        (root_moves, legal)
     }
 
     /// Finds the best move outside the first `line` root moves, within an aspiration window
@@ -231,7 +240,9 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         root_moves[line..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-        if !self.aborted && line == 0 {
+        // The best of some root moves is not the position's value: only a full root is stored.
+        let full_root = self.shared.limits.root_moves == RootMoves::All;
+        if !self.aborted && line == 0 && full_root {
             let bound = Bound::of(best, beta, alpha > original_alpha);
             let move_key = best_index.map_or(0, |_| G::move_key(root_moves[0].mv));
             let key = self.game.key();

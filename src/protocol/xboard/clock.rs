@@ -25,6 +25,44 @@ pub fn thinking_text(info: &InfoLine) -> String {
     .to_string()
 }
 
+/// The thinking output of one search with `lines` lines per depth, the best line last. XBoard
+/// sorts a depth's lines by score itself, but takes the last line it was sent for the engine's
+/// PV (the "best" of its exclusion header, a PV walk, the analysis comment), so the best line is
+/// held back until the others of its depth are out.
+#[derive(Debug)]
+pub struct ThinkingOutput {
+    lines: usize,
+    held: Option<String>,
+}
+
+impl ThinkingOutput {
+    pub fn new(lines: usize) -> ThinkingOutput {
+        ThinkingOutput { lines, held: None }
+    }
+
+    /// The lines to send now for one report.
+    pub fn lines_for(&mut self, info: &InfoLine) -> Vec<String> {
+        let text = thinking_text(info);
+        // The search reports a depth's lines together, best first: a held line still here
+        // when the next depth begins is sent anyway rather than lost.
+        let mut out: Vec<String> = Vec::new();
+        if info.multipv <= 1 {
+            out.extend(self.held.take());
+            if self.lines <= 1 {
+                out.push(text);
+            } else {
+                self.held = Some(text);
+            }
+            return out;
+        }
+        out.push(text);
+        if info.multipv >= self.lines {
+            out.extend(self.held.take());
+        }
+        out
+    }
+}
+
 /// Time control as `level`, `st`, `sd`, `time` and `otim` set it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clock {
@@ -148,6 +186,49 @@ mod tests {
         assert_eq!((l.movetime, l.depth, l.wtime), (Some(2000), Some(4), None));
         let l = Clock::default().limits(Limits::default(), Side::White, 0);
         assert_eq!(l.movetime, Some(DEFAULT_MOVE_MS));
+    }
+
+    #[test]
+    fn the_best_line_comes_last_in_each_depth() {
+        let line = |depth, multipv, mv: &str| InfoLine {
+            depth,
+            seldepth: depth,
+            multipv,
+            score: 10 * (4 - multipv as i32),
+            nodes: 5,
+            time_ms: 0,
+            hashfull: 0,
+            pv: vec![mv.to_string()],
+        };
+        let mut output = ThinkingOutput::new(3);
+        let sent: Vec<String> = [
+            line(1, 1, "e2e4"),
+            line(1, 2, "d2d4"),
+            line(1, 3, "g1f3"),
+            line(2, 1, "d2d4"),
+            line(2, 2, "e2e4"),
+            line(2, 3, "c2c4"),
+        ]
+        .iter()
+        .flat_map(|info| output.lines_for(info))
+        .collect();
+        assert_eq!(
+            sent,
+            [
+                "1 20 0 5 d2d4",
+                "1 10 0 5 g1f3",
+                "1 30 0 5 e2e4",
+                "2 20 0 5 e2e4",
+                "2 10 0 5 c2c4",
+                "2 30 0 5 d2d4"
+            ]
+        );
+        let mut single = ThinkingOutput::new(1);
+        assert_eq!(single.lines_for(&line(4, 1, "e2e4")), ["4 30 0 5 e2e4"]);
+        // A depth cut short still lets the next depth's best line out.
+        let mut short = ThinkingOutput::new(2);
+        assert!(short.lines_for(&line(1, 1, "e2e4")).is_empty());
+        assert_eq!(short.lines_for(&line(2, 1, "d2d4")), ["1 30 0 5 e2e4"]);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! arguments read and checked; the protocol then has one handler per command.
 
 use super::clock::{parse_level, seconds_ms};
+use crate::protocol::engine::MULTIPV_OPTION;
 use crate::protocol::{parse_count, split_command};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +48,13 @@ pub enum Command {
         name: String,
         value: String,
     },
+    /// `option MultiPV=N`: lines of analysis and thinking output (an engine option, not a rule).
+    MultiPv(usize),
+    /// `exclude` (true) / `include` (false) a root move, or all of them (`feature exclude=1`).
+    Exclude {
+        exclude: bool,
+        moves: RootSelection,
+    },
     Draw,
     /// The person picked up the piece on a square (`feature highlight=1`).
     Lift(String),
@@ -60,6 +68,14 @@ pub enum Command {
     /// A known command whose arguments are wrong: the error's reason.
     Bad(&'static str),
     Unknown,
+}
+
+/// What `exclude` / `include` name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RootSelection {
+    All,
+    /// A move as XBoard writes it: a whole turn, or the beginning of one given in parts.
+    Move(String),
 }
 
 impl Command {
@@ -106,6 +122,11 @@ impl Command {
             "memory" => number("memory takes megabytes").map(|mb| Command::Memory(mb as usize)),
             "cores" => number("cores takes a number").map(|n| Command::Cores(n as usize)),
             "option" => match args.split_once('=') {
+                Some((name, value)) if name.trim().eq_ignore_ascii_case(MULTIPV_OPTION) => {
+                    parse_count(value)
+                        .map(|n| Command::MultiPv(usize::try_from(n).unwrap_or(usize::MAX)))
+                        .ok_or("MultiPV takes a number")
+                }
                 Some((name, value)) => Ok(Command::Option {
                     name: name.trim().to_string(),
                     // Checks arrive as 0/1.
@@ -116,6 +137,17 @@ impl Command {
                     },
                 }),
                 None => Err("expected option NAME=VALUE"),
+            },
+            "exclude" | "include" => match args.trim() {
+                "" => Err("takes a move or all"),
+                "all" => Ok(Command::Exclude {
+                    exclude: command == "exclude",
+                    moves: RootSelection::All,
+                }),
+                text => Ok(Command::Exclude {
+                    exclude: command == "exclude",
+                    moves: RootSelection::Move(text.to_string()),
+                }),
             },
             "draw" => Ok(Command::Draw),
             "lift" => Ok(Command::Lift(args.to_string())),
@@ -165,6 +197,31 @@ mod tests {
             }
         );
         assert_eq!(Command::parse("lift e2"), Command::Lift("e2".into()));
+        // MultiPV is a number even when it is 1 (checks arrive as 0/1 too).
+        assert_eq!(Command::parse("option MultiPV=1"), Command::MultiPv(1));
+        assert_eq!(Command::parse("option multipv= 3"), Command::MultiPv(3));
+        assert_eq!(
+            Command::parse("option MultiPV=many"),
+            Command::Bad("MultiPV takes a number")
+        );
+        assert_eq!(
+            Command::parse("exclude  h1f1 @@@@ g14i14 "),
+            Command::Exclude {
+                exclude: true,
+                moves: RootSelection::Move("h1f1 @@@@ g14i14".into())
+            }
+        );
+        assert_eq!(
+            Command::parse("include all"),
+            Command::Exclude {
+                exclude: false,
+                moves: RootSelection::All
+            }
+        );
+        assert_eq!(
+            Command::parse("exclude"),
+            Command::Bad("takes a move or all")
+        );
         assert_eq!(Command::parse("frobnicate"), Command::Unknown);
         assert_eq!(Command::parse("   "), Command::Ignored);
     }

@@ -21,6 +21,7 @@ impl XBoard {
                     self.engine.session_mut().undo();
                 }
                 self.lifted.clear();
+                self.excluded.clear();
                 // Retract Move takes back two plies; after a turn of the engine's in several
                 // parts that leaves the engine's turn half on XBoard's board, with XBoard
                 // handing the move to the person, who cannot go on from there.
@@ -49,10 +50,15 @@ impl XBoard {
         match self.engine.session_mut().play(&turn, Dialect::XBoard) {
             Ok(()) => {
                 self.plies.finish(text);
+                self.excluded.clear();
                 self.after_move();
             }
             Err(MoveError::Incomplete) => {
                 self.plies.push(text);
+                // A new position for XBoard, though not yet for the search.
+                if !std::mem::take(&mut self.excluded).is_empty() {
+                    self.restart_analysis();
+                }
                 self.play_if_our_turn();
             }
             Err(MoveError::GameOver) => self
@@ -155,6 +161,7 @@ impl XBoard {
             self.out.line("resign");
             return;
         }
+        self.excluded.clear();
         let parts: Vec<String> = text.split_whitespace().map(str::to_string).collect();
         for part in &parts[self.plies.pending().len()..] {
             self.out.line(&format!("move {part}"));

@@ -1,7 +1,7 @@
 //! What the engine tells XBoard about itself: the `feature` line and the variant names.
 
 use crate::game::{OptionKind, VariantOptions};
-use crate::protocol::engine::all_rule_options;
+use crate::protocol::engine::{all_rule_options, MAX_MULTIPV, MULTIPV_OPTION};
 use crate::variants;
 
 /// Registry name -> the name XBoard knows the variant by (`chess` is `normal`).
@@ -29,7 +29,9 @@ pub fn registry_name(name: &str) -> Option<&'static str> {
 }
 
 /// The `feature` line answering `protover 2`. `highlight=1` asks XBoard for `lift`, `put` and
-/// `hover`, which the engine answers with the legal targets (see `marks`).
+/// `hover`, which the engine answers with the legal targets (see `marks`); `exclude=1` for
+/// `exclude` / `include` in analysis, and the `MultiPV` spin drives the "more" / "fewer" buttons
+/// of XBoard's engine-output pane (see `analysis`).
 pub fn features() -> String {
     let mut list: Vec<&str> = Vec::new();
     for (_, x) in xboard_names() {
@@ -39,8 +41,8 @@ pub fn features() -> String {
     }
     let mut line = format!(
         "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 san=0 \
-         time=1 memory=1 smp=1 analyze=1 reuse=1 debug=1 highlight=1 myname=\"{}\" \
-         variants=\"{}\"",
+         time=1 memory=1 smp=1 analyze=1 reuse=1 debug=1 highlight=1 exclude=1 myname=\"{}\" \
+         variants=\"{}\" option=\"{MULTIPV_OPTION} -spin 1 1 {MAX_MULTIPV}\"",
         crate::protocol::uci::ENGINE_NAME,
         list.join(",")
     );

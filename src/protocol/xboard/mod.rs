@@ -10,6 +10,7 @@
 //! while it waits for the engine), so the engine answers each unfinished part with `move @@@@`:
 //! XBoard books it and hands the move back to the person, who enters the next part.
 
+mod analysis;
 mod clock;
 mod command;
 mod entry;
@@ -19,7 +20,7 @@ pub mod person;
 mod plies;
 mod setup;
 
-pub use clock::{parse_level, thinking_text, Clock};
+pub use clock::{parse_level, thinking_text, Clock, ThinkingOutput};
 pub use features::{features, registry_name, xboard_names};
 
 use super::engine::{default_variant, Engine, RuleOptionEffect, MAX_HASH_MB, MAX_THREADS};
@@ -67,8 +68,11 @@ pub struct XBoard {
     lifted: Vec<(String, Mark)>,
     /// `pong`s owed once the engine has moved (a ping while thinking waits for the move).
     pongs: Vec<String>,
-    /// The latest report, for `.` in analyze mode.
+    /// The latest report of the best line, for `.` in analyze mode.
     last_info: Arc<Mutex<Option<InfoLine>>>,
+    /// Root moves left out of the search (`exclude`), as the turns' XBoard texts; emptied when
+    /// the position changes.
+    excluded: Vec<String>,
 }
 
 impl Protocol for XBoard {
@@ -110,6 +114,7 @@ impl XBoard {
             lifted: Vec::new(),
             pongs: Vec::new(),
             last_info: Arc::new(Mutex::new(None)),
+            excluded: Vec::new(),
         })
     }
 
@@ -166,6 +171,8 @@ impl XBoard {
             }
             Command::Cores(n) => self.engine.threads = n.clamp(1, MAX_THREADS),
             Command::Option { name, value } => self.option(line, &name, &value),
+            Command::MultiPv(lines) => self.set_multipv(lines),
+            Command::Exclude { exclude, moves } => self.exclude(exclude, &moves, line),
             Command::Draw => self
                 .out
                 .line("tellopponent Kaleido thanks you for the offer but plays on"),
@@ -220,10 +227,11 @@ impl XBoard {
         }
     }
 
-    /// Forgets the turn being entered and the marks (a new game or position).
+    /// Forgets the turn being entered, the marks and the excluded moves (a new game or position).
     fn reset_turns(&mut self) {
         self.plies.clear();
         self.lifted.clear();
+        self.excluded.clear();
     }
 
     fn new_game(&mut self) {
@@ -373,7 +381,19 @@ impl XBoard {
         self.start(Purpose::Analyze, limits);
     }
 
-    fn start(&mut self, purpose: Purpose, limits: Limits) {
+    fn start(&mut self, purpose: Purpose, mut limits: Limits) {
+        let (root_moves, allowed) = self.root_moves();
+        let allowed = if allowed > 0 {
+            limits.root_moves = root_moves;
+            allowed
+        } else if purpose == Purpose::Analyze {
+            // Every move excluded: nothing to analyse until one is included again (the protocol
+            // lets the engine wait; XBoard follows `exclude all` with the moves it keeps).
+            return;
+        } else {
+            // A move is owed: the exclusions give way.
+            self.engine.session().legal_moves(Dialect::XBoard).len()
+        };
         let out = self.out.clone();
         let post = Arc::clone(&self.post);
         let last = Arc::clone(&self.last_info);
@@ -382,16 +402,21 @@ impl XBoard {
         }
         let show = purpose != Purpose::Ponder;
         let always = purpose == Purpose::Analyze;
+        let mut output = ThinkingOutput::new(limits.multipv.min(allowed));
         self.purpose = Some(purpose);
         self.engine.start_search(
             limits,
             Dialect::XBoard,
             Box::new(move |info| {
                 if show && (always || post.load(Ordering::Relaxed)) {
-                    out.line(&thinking_text(&info));
+                    for line in output.lines_for(&info) {
+                        out.line(&line);
+                    }
                 }
-                if let Ok(mut l) = last.lock() {
-                    *l = Some(info);
+                if info.multipv == 1 {
+                    if let Ok(mut l) = last.lock() {
+                        *l = Some(info);
+                    }
                 }
             }),
         );

@@ -91,6 +91,7 @@ fn assert_legal_line<G: Game>(game: &G, line: &[G::Move]) {
 mod chess;
 mod games;
 mod limits;
+mod root_moves;
 mod scores;
 
 use games::{minimax, Nim, TicTacToe};
