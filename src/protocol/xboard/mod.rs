@@ -298,11 +298,20 @@ impl XBoard {
 
     fn setboard(&mut self, fen: &str) {
         self.halt();
-        match self.engine.session_mut().set_fen(fen, Dialect::XBoard) {
-            Ok(()) => {
-                // XBoard may have replaced this position by our `setup`'s (see `setup`).
+        match self
+            .engine
+            .session_mut()
+            .set_fen_keeping(fen, Dialect::XBoard)
+        {
+            Ok(kept) => {
                 let session = self.engine.session();
-                for line in setup::resend(&session.xboard_setup(), &session.fen(Dialect::XBoard)) {
+                let setup = session.xboard_setup();
+                // Never silently: say which state the engine kept or had to assume.
+                if let Some(note) = setup::note(kept, !setup.is_empty(), session) {
+                    self.out.line(&note);
+                }
+                // XBoard may have replaced this position by our `setup`'s (see `setup`).
+                for line in setup::resend(&setup, &session.fen(Dialect::XBoard)) {
                     self.out.line(&line);
                 }
                 self.reset_turns();
@@ -406,6 +415,9 @@ impl XBoard {
         self.out.line(&format!("# Options: {}", session.options()));
         self.out
             .line(&format!("# Fen: {}", session.fen(Dialect::XBoard)));
+        // What XBoard's FEN cannot carry (castling rights, king forms...) shows here.
+        self.out
+            .line(&format!("# Engine FEN: {}", session.fen(Dialect::Uci)));
         if !self.plies.pending().is_empty() {
             self.out
                 .line(&format!("# Pending: {}", self.plies.pending_text()));
