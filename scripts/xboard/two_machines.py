@@ -17,10 +17,10 @@ FAILS on:
     position must be one the other logged);
   - for reflection-14, -14-rev, -12 and -12-rev: no castling pair in the variant's games. Their
     games are `--games` from the start position plus `--castling-games` from set-up positions
-    (POSITIONS: the start with the squares between each king and one rook emptied, so that
-    castling is available at once, loaded with XBoard's -lpf and -lpi -2, each position played
-    with both colours). A castling pair is a completed turn in which a king moved two or more
-    squares (read from the first engine's logged positions).
+    (CASTLING: positions where Kaleido castles at the search depth used here; each loaded with
+    XBoard's -lpf for two games, the engines swapping colours; both engines get it by
+    `setboard`). A castling pair is a completed turn in which a king moved two or more squares
+    (read from the first engine's logged positions).
 Search: XBoard's -depth (`sd`) with a clock that never runs short (30 minutes + 1 s), so a
 loaded 2-core machine changes how long it takes but not what is played; XBoard's own draw rules
 are off (-N: with legality testing off it would judge its own copy of the board) and
@@ -65,18 +65,21 @@ CLEARED = {
 # pair, side to move first), in Kaleido's own FEN; the script writes them in XBoard's form. Found
 # by random walks of a few turns from CLEARED, each step checked with that search; at the start
 # of reflection-14 and -12 White has a forced mate instead (engine-tests/tests/
-# reflection_opening_mate.rs), so their games from the start never castle.
+# reflection_opening_mate.rs), so their games from the start never castle. White to move only:
+# XBoard 4.9.1 loading such a position with Black to move lost the variant ("Engine did not send
+# setup for non-standard variant"; the second engine got `variant ` without a name; measured).
 CASTLING = {
     "reflection-14": [
         "***R2KQBNR***/***SSSS1SSS***/***8***/re10wr/ne5S4wn/b2e6w2b/1qe8wq1/ke10wk/1e10w1/"
         "1e5P4w1/re10wr/***8***/***PPPP1PPP***/***R2KQBNR*** w d1k1d14k14a4a11n4n11 - 1 4",
-        "***R2KQBNR***/***SS2SS1S***/***3S2S1***/re3S6wr/ne10wn/be10wb/q1e8w1q/ke10wk/1e10w1/"
-        "2e8w2/r1e2P5w1r/***3P2P1***/***PP2PP1P***/***R2KQBNR*** b d1k1d14k14a4a11n4n11 - 0 4",
     ],
-    "reflection-14-rev": [],
+    # None found by the walks; this one is from a Two Machines game of this script where White
+    # castled (h1j1,g14e14), checked with the same search.
+    "reflection-14-rev": [
+        "***R2K2R1***/***1SSBSS1S***/***S2S4***/1e7S2wr/rb1e7w2/1e2e5wn2/k5N5w1/1e5N5k/"
+        "2ne5w2w1/2e7w1br/re2P7w1/***4P2P***/***P1PPBPP1***/***1R2K2R*** w k1d14a4n11 - 4 15",
+    ],
     "reflection-12": [
-        "**RNB1K2R**/**SS1SSSSS**/re8wr/ne2S5wn/b2e4w2b/qe7Qwq/k1e6Q1k/1e8w1/2e1P4w2/r1e6w1r/"
-        "**PP1PPPPP**/**RNB1K2R** b c1j1c12j12a3a10l3l10 - 0 5",
         "**R1BQK2R**/**1S1SSS1S**/re2Nqq1S1wr/neS7wn/be2S5wb/3e4w3/ke8wk/3eP3w3/r1e6w1r/"
         "1e2N3P1w1/**1P1PPP1P**/**R1BQK2R** w c1j1c12j12a10l10 - 3 7",
     ],
@@ -110,6 +113,20 @@ def logged_positions(log: Path) -> list[str]:
     if not log.exists():
         return []
     return re.findall(r"\bposition (.+?) \| xboard ", log.read_text(errors="replace"))
+
+
+def logged_games(log: Path) -> list[list[str]]:
+    """The positions an engine logged, one list per game (split at XBoard's `result`)."""
+    if not log.exists():
+        return []
+    games = [[]]
+    for line in log.read_text(errors="replace").splitlines():
+        m = re.search(r"\bposition (.+?) \| xboard ", line)
+        if m:
+            games[-1].append(m.group(1))
+        elif "game over (" in line:
+            games.append([])
+    return [g for g in games if g]
 
 
 def squares(fen: str) -> dict[tuple[int, int], str]:
@@ -149,21 +166,22 @@ def castling_pairs(positions: list[str]) -> int:
 
 
 def play(args, variant: str, games: int, out: Path,
-         positions: list[str] | None) -> tuple[list[str], int]:
-    """One match.sh run; returns (failures, castling pairs seen)."""
+         position: str | None) -> tuple[list[str], int]:
+    """One match.sh run (from `position`, Kaleido's FEN, when given); returns (failures, castling
+    pairs seen)."""
     out.mkdir(parents=True, exist_ok=True)
     logs = [out / "e1.log", out / "e2.log"]
-    for log in logs:
-        log.unlink(missing_ok=True)
+    # XBoard appends to its PGN (-sgf), the engines to their logs: start from none.
+    for old in logs + [out / "games.pgn"]:
+        old.unlink(missing_ok=True)
     extra = ["-depth", str(args.depth), "-adjudicateDrawMoves", str(args.max_moves)]
-    if positions:
-        # -lpi -2: each position for two games, the engines swapping colours; the list is
-        # repeated so that every game has one.
-        setup = engine_setup(args.engine, variant)
-        fens = [xboard_fen(args.engine, variant, p) for p in positions]
-        fen_file = out / "positions.fen"
-        fen_file.write_text("".join(fens[i % len(fens)] + "\n" for i in range((games + 1) // 2)))
-        extra += ["-lpf", str(fen_file), "-lpi", "-2"] + board_options(setup)
+    if position is not None:
+        # One position per XBoard run: with several (-lpi -1/-2) XBoard 4.9.1 lost the variant
+        # when it loaded the next one ("Engine did not send setup for non-standard variant", the
+        # second engine sent `variant ` without a name; measured).
+        fen_file = out / "position.fen"
+        fen_file.write_text(xboard_fen(args.engine, variant, position) + "\n")
+        extra += ["-lpf", str(fen_file)] + board_options(engine_setup(args.engine, variant))
     cmd = [str(HERE / "match.sh"), "-1", f"{args.engine} --log-file {logs[0]}",
            "-2", f"{args.engine} --log-file {logs[1]}", "-v", variant, "-g", str(games),
            "-t", "30", "-i", "1", "-N", "-o", str(out), "-T", str(args.timeout)]
@@ -191,7 +209,8 @@ def play(args, variant: str, games: int, out: Path,
     for i, (a, b) in enumerate(zip(*finals)):
         if a != b and a not in seen[1] and b not in seen[0]:
             failures.append(f"game {i + 1} desync: first {a} / second {b}")
-    return failures, castling_pairs(logged_positions(logs[0]))
+    return ([f"{out.name}: {f}" for f in failures],
+            sum(castling_pairs(g) for g in logged_games(logs[0])))
 
 
 def main() -> int:
@@ -200,7 +219,7 @@ def main() -> int:
     ap.add_argument("--variants", nargs="*", help="default: every variant `kaleido variants` lists")
     ap.add_argument("--games", type=int, default=2, help="games from the start position")
     ap.add_argument("--castling-games", type=int, default=4,
-                    help="games from POSITIONS in the four Reflection castling setups (even)")
+                    help="games from CASTLING in the four Reflection castling setups (even)")
     ap.add_argument("--depth", type=int, default=3, help="XBoard's -depth (sd) for both engines")
     ap.add_argument("--max-moves", type=int, default=80, help="-adjudicateDrawMoves")
     ap.add_argument("--timeout", type=int, default=1800, help="seconds per match.sh run")
@@ -215,12 +234,14 @@ def main() -> int:
         failures, pairs = play(args, variant, args.games, args.out / variant, None)
         games = args.games
         if variant in CASTLING_VARIANTS and args.castling_games > 0:
-            more, more_pairs = play(args, variant, args.castling_games,
-                                    args.out / f"{variant}-castling",
-                                    CASTLING[variant] or [CLEARED[variant]])
-            failures += more
-            pairs += more_pairs
-            games += args.castling_games
+            # Two games per position (the engines swap colours), the positions in turn.
+            positions = CASTLING[variant] or [CLEARED[variant]]
+            for i in range((args.castling_games + 1) // 2):
+                more, more_pairs = play(args, variant, 2, args.out / f"{variant}-castling-{i + 1}",
+                                        positions[i % len(positions)])
+                failures += more
+                pairs += more_pairs
+                games += 2
             if pairs == 0:
                 failures.append("no castling pair was played")
         status = "FAIL" if failures else "PASS"
