@@ -320,3 +320,88 @@ fn a_loaded_position_is_read_whole_or_the_assumption_is_said() {
         assert!(t.finish());
     }
 }
+
+/// Edit Position: leaving it, XBoard 4.9.1 sends `new`, `variant`, options, `force` and
+/// `setboard` of its board (measured with scripts/xboard/person.py, Sonic: the person typed
+/// `b1c3=` (b1c3 with the king's form change to a knight), the engine answered e7e5, then Mode ->
+/// Edit Position and Mode -> Edit Game; XBoard's lines are copied below). The board is the game
+/// just played: the engine takes that game's position, king form included.
+#[test]
+fn edit_position_keeps_the_state_of_the_game_before_new() {
+    let mut t = engine("sonic");
+    let mut game = session("sonic");
+    for turn in ["b1c3~n", "e7e5"] {
+        let text = game
+            .translate_move(turn, Dialect::Uci, Dialect::XBoard)
+            .expect("legal");
+        answer(&mut t, &format!("usermove {text}"));
+        game.play(turn, Dialect::Uci).expect("legal");
+    }
+    let before = engine_fen(&mut t);
+    assert!(before.ends_with(" Nka/Kna"), "{before}");
+    for line in [
+        "force",
+        "new",
+        "variant sonic",
+        "st 1",
+        "post",
+        "hard",
+        "force",
+    ] {
+        answer(&mut t, line);
+    }
+    let reply = answer(
+        &mut t,
+        "setboard rnbqkbnr/pppp1ppp/8/4p3/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+    );
+    assert!(
+        reply
+            .iter()
+            .any(|l| l.starts_with("# setboard: XBoard's board is a position of the game before")),
+        "{reply:?}"
+    );
+    assert_eq!(engine_fen(&mut t), before);
+    // The same board in another variant's game is no such position.
+    answer(&mut t, "new");
+    answer(&mut t, "variant sonic-springs");
+    answer(&mut t, "force");
+    answer(
+        &mut t,
+        "setboard rnbqkbnr/pppp1ppp/8/4p3/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+    );
+    assert!(engine_fen(&mut t).ends_with(" Kna/Kna"));
+    t.send("quit");
+    assert!(t.finish());
+}
+
+/// Every case: the position reached in one game, then `new`, `variant`, `setboard` of XBoard's
+/// FEN for it (Edit Position's sequence) gives that position back whole.
+#[test]
+fn every_measured_board_is_kept_across_new_from_the_game_before() {
+    for case in CASES.iter().filter(|c| !c.turns.is_empty()) {
+        let (reached, parts) = expected(case);
+        let mut t = engine(case.variant);
+        if let Some(fen) = case.from {
+            answer(&mut t, &format!("setboard {fen}"));
+        }
+        for part in parts.iter().flatten() {
+            answer(&mut t, &format!("usermove {part}"));
+        }
+        answer(&mut t, "new");
+        let xboard_name = session(case.variant).xboard_variant();
+        if xboard_name != "normal" {
+            answer(&mut t, &format!("variant {xboard_name}"));
+        }
+        answer(&mut t, "force");
+        answer(&mut t, &format!("setboard {}", case.sent));
+        assert_eq!(
+            engine_fen(&mut t),
+            reached.fen(Dialect::Uci),
+            "{} {}",
+            case.variant,
+            case.what
+        );
+        t.send("quit");
+        assert!(t.finish());
+    }
+}

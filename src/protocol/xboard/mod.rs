@@ -26,7 +26,7 @@ use super::engine::{default_variant, Engine, RuleOptionEffect, MAX_HASH_MB, MAX_
 use super::{echo, Event, Output, Protocol};
 use crate::game::{Dialect, Side};
 use crate::search::Limits;
-use crate::session::InfoLine;
+use crate::session::{InfoLine, Kept, Known, Session};
 use crate::turn;
 use command::Command;
 use marks::Mark;
@@ -69,6 +69,9 @@ pub struct XBoard {
     pongs: Vec<String>,
     /// The latest report, for `.` in analyze mode.
     last_info: Arc<Mutex<Option<InfoLine>>>,
+    /// The game before the last `new`: XBoard's Edit Position sends `new`, `variant`, `setboard`
+    /// (measured), and the board it sets may be one of that game's (see `setboard`).
+    previous: Option<Box<dyn Session>>,
 }
 
 impl Protocol for XBoard {
@@ -110,6 +113,7 @@ impl XBoard {
             lifted: Vec::new(),
             pongs: Vec::new(),
             last_info: Arc::new(Mutex::new(None)),
+            previous: None,
         })
     }
 
@@ -228,6 +232,7 @@ impl XBoard {
 
     fn new_game(&mut self) {
         self.halt();
+        self.previous = Some(self.engine.session().clone_box());
         if let Err(e) = default_variant().and_then(|v| self.engine.set_variant(v.name)) {
             self.error("new", &e);
         }
@@ -303,11 +308,19 @@ impl XBoard {
             .session_mut()
             .set_fen_keeping(fen, Dialect::XBoard)
         {
-            Ok(kept) => {
+            Ok(mut kept) => {
+                let mut from_previous = false;
+                if kept.known == Known::No {
+                    if let Some(game) = self.previous_game_showing(fen) {
+                        *self.engine.session_mut() = game.0;
+                        kept = game.1;
+                        from_previous = true;
+                    }
+                }
                 let session = self.engine.session();
                 let setup = session.xboard_setup();
                 // Never silently: say which state the engine kept or had to assume.
-                if let Some(note) = setup::note(kept, !setup.is_empty(), session) {
+                if let Some(note) = setup::note(kept, from_previous, !setup.is_empty(), session) {
                     self.out.line(&note);
                 }
                 // XBoard may have replaced this position by our `setup`'s (see `setup`).
@@ -319,6 +332,19 @@ impl XBoard {
             }
             Err(e) => self.out.line(&format!("Error (bad FEN): {}", echo(&e))),
         }
+    }
+
+    /// The game before the last `new`, taken back to the position XBoard's `fen` shows, when it
+    /// is the same variant with the same rule options and has such a position.
+    fn previous_game_showing(&self, fen: &str) -> Option<(Box<dyn Session>, Kept)> {
+        let previous = self.previous.as_ref()?;
+        let current = self.engine.session();
+        if previous.variant() != current.variant() || previous.options() != current.options() {
+            return None;
+        }
+        let mut game = previous.clone_box();
+        let kept = game.set_fen_keeping(fen, Dialect::XBoard).ok()?;
+        matches!(kept.known, Known::Current | Known::Earlier(_)).then_some((game, kept))
     }
 
     fn result(&mut self, result: &str) {

@@ -23,9 +23,15 @@ use crate::session::{Kept, Known, Session};
 /// for a position it does not know in an engine-defined variant, that what XBoard's FEN cannot
 /// carry was assumed. `None` when the position is exactly what the FEN says (or an XBoard
 /// variant's own FEN, which carries everything).
-pub fn note(kept: Kept, engine_defined: bool, session: &dyn Session) -> Option<String> {
+pub fn note(
+    kept: Kept,
+    previous_game: bool,
+    engine_defined: bool,
+    session: &dyn Session,
+) -> Option<String> {
     let full = session.fen(Dialect::Uci);
     let which = match kept.known {
+        _ if previous_game => "a position of the game before `new` (XBoard's Edit Position)",
         Known::Current if kept.as_read => return None,
         Known::Current => "the current position",
         Known::Earlier(_) => "an earlier position of this game (later moves taken back)",
