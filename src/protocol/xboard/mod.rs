@@ -441,13 +441,14 @@ impl XBoard {
         self.out.line(&format!("# Options: {}", session.options()));
         self.out
             .line(&format!("# Fen: {}", session.fen(Dialect::XBoard)));
-        // What XBoard's FEN cannot carry (castling rights, king forms...) shows here.
-        self.out
-            .line(&format!("# Engine FEN: {}", session.fen(Dialect::Uci)));
         if !self.plies.pending().is_empty() {
             self.out
                 .line(&format!("# Pending: {}", self.plies.pending_text()));
         }
+        // What XBoard's FEN cannot carry (castling rights, king forms...) shows here; after
+        // `# Pending:`, which tools read as the line after `# Fen:`.
+        self.out
+            .line(&format!("# Engine FEN: {}", session.fen(Dialect::Uci)));
     }
 
     /// `.` in analyze mode: `stat01: time nodes depth movesleft totalmoves`.
