@@ -61,6 +61,9 @@ pub enum Command {
     Play {
         #[command(flatten)]
         position: PositionArgs,
+        /// Print the FEN as Kaleido gives it to XBoard (`setup`, `setboard`) instead.
+        #[arg(long)]
+        xboard: bool,
         #[arg(value_name = "MOVE", allow_hyphen_values = true)]
         moves: Vec<String>,
     },
@@ -278,14 +281,23 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 counts.nodes as f64 / seconds.max(1e-9)
             );
         }
-        Command::Play { position, moves } => {
+        Command::Play {
+            position,
+            xboard,
+            moves,
+        } => {
             let (mut session, _) = position.session()?;
             for (index, mv) in moves.iter().enumerate() {
                 session
                     .play(mv, Dialect::Uci)
                     .map_err(|e| format!("move {} '{mv}' rejected: {e}", index + 1))?;
             }
-            say(&session.fen(Dialect::Uci))?;
+            let dialect = if xboard {
+                Dialect::XBoard
+            } else {
+                Dialect::Uci
+            };
+            say(&session.fen(dialect))?;
         }
         Command::Analyse {
             position,

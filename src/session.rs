@@ -57,6 +57,11 @@ pub trait Session: Send {
     fn new_game(&mut self);
     /// On error the position is unchanged.
     fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String>;
+    /// Sets a position from a GUI's FEN that may have lost state the game holds (XBoard's
+    /// `setboard`: see [`Known`]). When it shows the board of a position this game knows (the
+    /// current one, one earlier in its history, or the start), that position is taken back to,
+    /// state and history included; else the FEN is read as it is. On error nothing changes.
+    fn set_fen_keeping(&mut self, fen: &str, dialect: Dialect) -> Result<Kept, String>;
     fn fen(&self, dialect: Dialect) -> String;
     /// Plays one move; on error the position is unchanged.
     fn play(&mut self, text: &str, dialect: Dialect) -> Result<(), MoveError>;
@@ -124,6 +129,64 @@ pub trait Session: Send {
     fn self_check(&self, seed: u64, playouts: usize, max_plies: usize) -> Result<(), String>;
 }
 
+/// Which known position a GUI's FEN was taken as ([`Session::set_fen_keeping`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The current position (nothing changed).
+    Current,
+    /// The position this many plies back in the game (the later plies are taken back).
+    Earlier(usize),
+    /// The variant's start position (a new game).
+    Start,
+    /// None: the position is the FEN as read.
+    No,
+}
+
+/// What [`Session::set_fen_keeping`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub known: Known,
+    /// The position is exactly the FEN as read (counters aside).
+    pub as_read: bool,
+}
+
+/// A position's state: its full FEN without the move counters (XBoard counts every `@@@@` as a
+/// ply and renumbers loaded positions).
+fn state<G: Game>(game: &G) -> String {
+    let fen = game.fen(Dialect::Uci);
+    let fields: Vec<&str> = fen
+        .split_whitespace()
+        .filter(|f| !f.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    fields.join(" ")
+}
+
+/// The state a FEN in `dialect` carries of `game`: the game read back from its own FEN.
+fn carried<G: Game>(game: &G, dialect: Dialect) -> Option<String> {
+    let mut copy = game.clone();
+    copy.set_fen(&game.fen(dialect), dialect).ok()?;
+    Some(state(&copy))
+}
+
+/// The board and side-to-move fields of `game`'s FEN in `dialect`.
+fn board_and_side<G: Game>(game: &G, dialect: Dialect) -> String {
+    let fen = game.fen(dialect);
+    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `known` is what a GUI that sent `received` shows: everything its FEN carries is equal;
+/// or the board and side are, and `known` holds state its FEN cannot carry (a Sonic king's form,
+/// a Reflection castling right XBoard cannot write). A field the GUI's FEN does carry and sets
+/// otherwise (a chess castling right removed in Edit Position) makes it another position.
+fn shows<G: Game>(known: &G, received: &G, dialect: Dialect) -> bool {
+    let carried_known = carried(known, dialect);
+    if carried_known.is_some() && carried_known == carried(received, dialect) {
+        return true;
+    }
+    carried_known.as_deref() != Some(state(known).as_str())
+        && board_and_side(known, dialect) == board_and_side(received, dialect)
+}
+
 #[derive(Clone)]
 pub struct GameSession<G: Game> {
     game: G,
@@ -180,6 +243,39 @@ impl<G: Game> Session for GameSession<G> {
         self.game.set_fen(fen, dialect)?;
         self.log_position();
         Ok(())
+    }
+    fn set_fen_keeping(&mut self, fen: &str, dialect: Dialect) -> Result<Kept, String> {
+        let mut received = self.game.clone();
+        received.set_fen(fen, dialect)?;
+        let mut known = self.game.clone();
+        let mut back = 0;
+        let found = loop {
+            if shows(&known, &received, dialect) {
+                break Some(if back == 0 {
+                    Known::Current
+                } else {
+                    Known::Earlier(back)
+                });
+            }
+            if known.plies() == 0 {
+                break None;
+            }
+            known.unmake();
+            back += 1;
+        };
+        let found = found.or_else(|| {
+            let start = G::new(self.game.variant(), &self.options).ok()?;
+            let shown = shows(&start, &received, dialect);
+            known = start;
+            shown.then_some(Known::Start)
+        });
+        let as_read = found.is_none() || state(&known) == state(&received);
+        self.game = if found.is_some() { known } else { received };
+        self.log_position();
+        Ok(Kept {
+            known: found.unwrap_or(Known::No),
+            as_read,
+        })
     }
     fn fen(&self, dialect: Dialect) -> String {
         self.game.fen(dialect)

@@ -12,7 +12,9 @@
 //! `move` lines are legal where it moved: the rest of the pending turn, a whole turn, or the null
 //! move `@@@@` that hands an unfinished turn back to a person; `setboard` accepts exactly the FENs
 //! the rules accept; `undo`/`remove` answer `Error` only when there are too few plies and
-//! otherwise take back whole turns or parts of one; `new`, `variant` and a rule `option` give a
+//! otherwise take back whole turns or parts of one; a `setboard` whose board is a known position
+//! (the game's, or the game's before `new`) takes it back whole (docs/protocol.md, "What
+//! XBoard's FEN cannot carry"); `new`, `variant` and a rule `option` give a
 //! start position; `lift` is answered with one `highlight`; after every input the engine's
 //! position (`d`: variant, options, FEN, pending parts) is the harness's; the engine never
 //! resigns (it does only when its own move is refused); the loop ends on `quit` and at the end of
@@ -28,7 +30,7 @@ use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
 use kaleido::protocol::xboard::{registry_name, xboard_names};
 use kaleido::rng::SplitMix64;
-use kaleido::session::Session;
+use kaleido::session::{Known, Session};
 use kaleido::variants;
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -100,6 +102,11 @@ pub struct XBoardFuzzer {
     model: Option<Box<dyn Session>>,
     /// The parts of a turn sent so far.
     partial: Vec<String>,
+    /// The game before the last `new` (a `setboard` may take a position of it).
+    previous: Option<Box<dyn Session>>,
+    /// The model's plies before the last `setboard` (kept with a known position): XBoard's
+    /// take-backs count only what it booked since, and the engine refuses the rest.
+    floor: usize,
     /// The remaining parts of a multi-part turn, sent as the next inputs.
     plan: VecDeque<String>,
     pings: u64,
@@ -115,6 +122,8 @@ impl XBoardFuzzer {
             now: None,
             model: None,
             partial: Vec::new(),
+            previous: None,
+            floor: 0,
             plan: VecDeque::new(),
             pings: 0,
             inputs_left: 0,
@@ -140,6 +149,8 @@ impl XBoardFuzzer {
         ]);
         self.talk.send(clock);
         self.partial.clear();
+        self.previous = None;
+        self.floor = 0;
         self.plan.clear();
         self.inputs_left = 1 + self.rng.below(1000);
         let (lines, _) = self.ping(false)?;
@@ -316,6 +327,21 @@ fn option(now: &Reported, rng: &mut SplitMix64) -> String {
 }
 
 /// The start position of `variant` under the options `d` showed.
+/// `previous` taken back to the position XBoard's `fen` shows, when it is `current`'s variant
+/// and options and has such a position.
+fn previous_showing(
+    previous: &dyn Session,
+    current: &dyn Session,
+    fen: &str,
+) -> Option<Box<dyn Session>> {
+    if previous.variant() != current.variant() || previous.options() != current.options() {
+        return None;
+    }
+    let mut game = previous.clone_box();
+    let kept = game.set_fen_keeping(fen, Dialect::XBoard).ok()?;
+    matches!(kept.known, Known::Current | Known::Earlier(_)).then_some(game)
+}
+
 fn start(variant: &str, options: &str) -> Result<Box<dyn Session>, String> {
     variants::find(variant)
         .ok_or_else(|| format!("unknown variant '{variant}'"))?
@@ -464,6 +490,8 @@ impl Fuzzer for XBoardFuzzer {
             }
             "new" => {
                 self.partial.clear();
+                self.previous = Some(model.clone_box());
+                self.floor = 0;
                 model = start("chess", "").map_err(|e| self.talk.fail(e))?;
                 Some(false)
             }
@@ -472,18 +500,31 @@ impl Fuzzer for XBoardFuzzer {
                 let name = registry_name(&args);
                 if let (Some(name), false) = (name, refused) {
                     self.partial.clear();
+                    self.floor = 0;
                     model = start(name, &after.options).map_err(|e| self.talk.fail(e))?;
                 }
                 Some(name.is_none())
             }
             "setboard" => {
+                // A board of a known position takes that position whole (this game's, else the
+                // game's before `new` in the same variant and options); else the FEN as read.
                 let mut session = model.clone_box();
-                let accepted = session.set_fen(&args, Dialect::XBoard).is_ok();
-                if accepted {
-                    self.partial.clear();
-                    model = session;
+                match session.set_fen_keeping(&args, Dialect::XBoard) {
+                    Ok(kept) => {
+                        if kept.known == Known::No {
+                            if let Some(game) = self.previous.as_ref().and_then(|previous| {
+                                previous_showing(previous.as_ref(), session.as_ref(), &args)
+                            }) {
+                                session = game;
+                            }
+                        }
+                        self.partial.clear();
+                        self.floor = session.plies();
+                        model = session;
+                        Some(false)
+                    }
+                    Err(_) => Some(true),
                 }
-                Some(!accepted)
             }
             "undo" | "remove" if !refused => {
                 // XBoard counts plies, parts and null moves of a turn included: the engine takes
@@ -497,7 +538,7 @@ impl Fuzzer for XBoardFuzzer {
             "undo" | "remove" => {
                 // Refused: fewer plies than asked, so fewer whole turns too.
                 let plies = if command == "undo" { 1 } else { 2 };
-                if model.plies() + self.partial.len() >= plies {
+                if model.plies().saturating_sub(self.floor) + self.partial.len() >= plies {
                     Some(false)
                 } else {
                     None
@@ -512,6 +553,7 @@ impl Fuzzer for XBoardFuzzer {
                 // engine thinks again when it is on move.
                 if !refused && (after.options != now.options || after.variant != now.variant) {
                     self.partial.clear();
+                    self.floor = 0;
                     model = start(&after.variant, &after.options).map_err(|e| self.talk.fail(e))?;
                 } else {
                     may_move = true;

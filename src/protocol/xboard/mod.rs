@@ -27,7 +27,7 @@ use super::engine::{default_variant, Engine, RuleOptionEffect, MAX_HASH_MB, MAX_
 use super::{echo, Event, Output, Protocol};
 use crate::game::{Dialect, Side};
 use crate::search::Limits;
-use crate::session::InfoLine;
+use crate::session::{InfoLine, Kept, Known, Session};
 use crate::turn;
 use command::Command;
 use marks::Mark;
@@ -73,6 +73,9 @@ pub struct XBoard {
     /// Root moves left out of the search (`exclude`), as the turns' XBoard texts; emptied when
     /// the position changes.
     excluded: Vec<String>,
+    /// The game before the last `new`: XBoard's Edit Position sends `new`, `variant`, `setboard`
+    /// (measured), and the board it sets may be one of that game's (see `setboard`).
+    previous: Option<Box<dyn Session>>,
 }
 
 impl Protocol for XBoard {
@@ -115,6 +118,7 @@ impl XBoard {
             pongs: Vec::new(),
             last_info: Arc::new(Mutex::new(None)),
             excluded: Vec::new(),
+            previous: None,
         })
     }
 
@@ -236,6 +240,7 @@ impl XBoard {
 
     fn new_game(&mut self) {
         self.halt();
+        self.previous = Some(self.engine.session().clone_box());
         if let Err(e) = default_variant().and_then(|v| self.engine.set_variant(v.name)) {
             self.error("new", &e);
         }
@@ -306,11 +311,28 @@ impl XBoard {
 
     fn setboard(&mut self, fen: &str) {
         self.halt();
-        match self.engine.session_mut().set_fen(fen, Dialect::XBoard) {
-            Ok(()) => {
-                // XBoard may have replaced this position by our `setup`'s (see `setup`).
+        match self
+            .engine
+            .session_mut()
+            .set_fen_keeping(fen, Dialect::XBoard)
+        {
+            Ok(mut kept) => {
+                let mut from_previous = false;
+                if kept.known == Known::No {
+                    if let Some(game) = self.previous_game_showing(fen) {
+                        *self.engine.session_mut() = game.0;
+                        kept = game.1;
+                        from_previous = true;
+                    }
+                }
                 let session = self.engine.session();
-                for line in setup::resend(&session.xboard_setup(), &session.fen(Dialect::XBoard)) {
+                let setup = session.xboard_setup();
+                // Never silently: say which state the engine kept or had to assume.
+                if let Some(note) = setup::note(kept, from_previous, !setup.is_empty(), session) {
+                    self.out.line(&note);
+                }
+                // XBoard may have replaced this position by our `setup`'s (see `setup`).
+                for line in setup::resend(&setup, &session.fen(Dialect::XBoard)) {
                     self.out.line(&line);
                 }
                 self.reset_turns();
@@ -318,6 +340,19 @@ impl XBoard {
             }
             Err(e) => self.out.line(&format!("Error (bad FEN): {}", echo(&e))),
         }
+    }
+
+    /// The game before the last `new`, taken back to the position XBoard's `fen` shows, when it
+    /// is the same variant with the same rule options and has such a position.
+    fn previous_game_showing(&self, fen: &str) -> Option<(Box<dyn Session>, Kept)> {
+        let previous = self.previous.as_ref()?;
+        let current = self.engine.session();
+        if previous.variant() != current.variant() || previous.options() != current.options() {
+            return None;
+        }
+        let mut game = previous.clone_box();
+        let kept = game.set_fen_keeping(fen, Dialect::XBoard).ok()?;
+        matches!(kept.known, Known::Current | Known::Earlier(_)).then_some((game, kept))
     }
 
     fn result(&mut self, result: &str) {
@@ -435,6 +470,10 @@ impl XBoard {
             self.out
                 .line(&format!("# Pending: {}", self.plies.pending_text()));
         }
+        // What XBoard's FEN cannot carry (castling rights, king forms...) shows here; after
+        // `# Pending:`, which tools read as the line after `# Fen:`.
+        self.out
+            .line(&format!("# Engine FEN: {}", session.fen(Dialect::Uci)));
     }
 
     /// `.` in analyze mode: `stat01: time nodes depth movesleft totalmoves`.

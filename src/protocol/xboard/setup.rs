@@ -10,6 +10,44 @@
 //! first with another parent (a format change, so XBoard takes the FEN), then with its own parent
 //! (another change, back to the real format, the same FEN). A second engine's `setup` is ignored
 //! by XBoard, and so is this.
+//!
+//! And a `setboard` may lose state: XBoard writes back only what its own FEN holds (no Sonic king
+//! forms, no Reflection castling rights), so the position is taken as a known one where XBoard's
+//! board matches it (`Session::set_fen_keeping`), and a `#` line says what was kept or assumed.
+
+use crate::game::Dialect;
+use crate::session::{Kept, Known, Session};
+
+/// The `#` line (XBoard ignores such lines; its debug file shows them) that says what a
+/// `setboard` did beyond reading the FEN: the state the engine kept from a position it knows, or,
+/// for a position it does not know in an engine-defined variant, that what XBoard's FEN cannot
+/// carry was assumed. `None` when the position is exactly what the FEN says (or an XBoard
+/// variant's own FEN, which carries everything).
+pub fn note(
+    kept: Kept,
+    previous_game: bool,
+    engine_defined: bool,
+    session: &dyn Session,
+) -> Option<String> {
+    let full = session.fen(Dialect::Uci);
+    let which = match kept.known {
+        _ if previous_game => "a position of the game before `new` (XBoard's Edit Position)",
+        Known::Current if kept.as_read => return None,
+        Known::Current => "the current position",
+        Known::Earlier(_) => "an earlier position of this game (later moves taken back)",
+        Known::Start => "the start position",
+        Known::No if engine_defined => {
+            return Some(format!(
+                "# setboard: a position this game has not had; state XBoard's FEN cannot \
+                 carry is assumed: {full}"
+            ))
+        }
+        Known::No => return None,
+    };
+    Some(format!(
+        "# setboard: XBoard's board is {which}; kept its state: {full}"
+    ))
+}
 
 /// A parent XBoard knows that none of our games uses, for the first of the two lines.
 const OTHER_PARENT: &str = "fairy";

@@ -243,8 +243,11 @@ impl Game for Reflection {
         Ok(())
     }
 
-    fn fen(&self, _dialect: Dialect) -> String {
-        fen::write(self.layout, &self.pos)
+    fn fen(&self, dialect: Dialect) -> String {
+        match dialect {
+            Dialect::XBoard => xboard::write(self.layout, &self.pos),
+            _ => fen::write(self.layout, &self.pos),
+        }
     }
 
     fn side_to_move(&self) -> Side {
@@ -458,7 +461,8 @@ impl Game for Reflection {
     }
 
     fn xboard_setup(&self) -> Vec<String> {
-        xboard::setup(self.layout)
+        // The start FEN is the layout's own constant: it always parses.
+        xboard::setup(self.layout).unwrap_or_default()
     }
 
     fn choice_label(&self, choice: &str) -> String {

@@ -73,7 +73,29 @@ fn xboard_dialect() {
         Dialect::XBoard,
     )
     .unwrap();
-    assert_eq!(r8.fen(Dialect::XBoard), start);
+    assert_eq!(r8.fen(Dialect::Uci), start);
+    // XBoard's form says nothing of castling (it cannot hold our rights), and `-` from XBoard
+    // means "not carried": the rights of kings and rooks at home are assumed; our own square
+    // form is read exactly, and an e.p. field XBoard garbled (`d<`, measured) is ignored.
+    assert_eq!(
+        r8.fen(Dialect::XBoard),
+        "RNBKkbnr/SSSSssss/8/8/8/8/PPPPpppp/RNBKkbnr w - - 0 1"
+    );
+    r8.set_fen(
+        "RNBKkbnr/SSSSssss/8/8/8/8/PPPPpppp/RNBKkbnr w - a6 0 1",
+        Dialect::XBoard,
+    )
+    .unwrap();
+    assert_eq!(r8.fen(Dialect::Uci), start);
+    r8.set_fen(
+        "RNBKkbnr/SSSSssss/8/8/8/8/PPPPpppp/RNBKkbnr w h1 - 0 1",
+        Dialect::XBoard,
+    )
+    .unwrap();
+    assert_eq!(
+        r8.fen(Dialect::Uci),
+        "RNBKkbnr/SSSSssss/8/8/8/8/PPPPpppp/RNBKkbnr w h1 - 0 1"
+    );
     assert!(r8
         .set_fen(
             "RNBKkbnr/SSSSssss/8/8/8/8/PPPPpppp/RNBKkbnr w KQkq - 0 1",
