@@ -11,6 +11,7 @@ mod ordering;
 pub mod params;
 mod qsearch;
 mod root;
+pub mod strength;
 mod threads;
 pub mod time;
 pub mod tt;
@@ -41,6 +42,8 @@ pub struct Limits {
     pub threads: usize,
     /// Time kept back per move for GUI and pipe latency.
     pub move_overhead: u64,
+    /// Play weaker than full strength (`None`, the default: full strength).
+    pub strength: Option<strength::Strength>,
 }
 
 /// Shared between the searching threads and whoever may stop them.
@@ -117,7 +120,7 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-pub use threads::run as search;
+pub use strength::search;
 
 #[cfg(test)]
 mod tests;

@@ -92,5 +92,6 @@ mod chess;
 mod games;
 mod limits;
 mod scores;
+mod strength;
 
 use games::{minimax, Nim, TicTacToe};
