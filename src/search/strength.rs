@@ -65,12 +65,19 @@ pub const LEVEL_KNOBS: [Knobs; LEVELS as usize] = [
     knobs(40_000, 8, 2, 8.0),
 ];
 
+/// Where `UCI_Elo` above level 8 leads: the full-strength search (one line, no noise, no depth
+/// cap) at the budget of the ladder's "full" player (docs/levels.md). A skill between 8 and 9
+/// interpolates between level 8 and this.
+pub const TOP_KNOBS: Knobs = knobs(80_000, super::params::MAX_DEPTH, 1, 0.0);
+
 /// Provisional Elo of each level in chess (docs/levels.md says how it was fitted and what is
 /// still to be measured): the `UCI_Elo` scale. Other variants add their offset
 /// (`variants::level_elo_offset`).
-pub const LEVEL_ELO: [i32; LEVELS as usize] = [400, 800, 1100, 1350, 1550, 1750, 1900, 2050];
+pub const LEVEL_ELO: [i32; LEVELS as usize] = [400, 696, 820, 1116, 1351, 1623, 1858, 2154];
+/// Provisional Elo of `TOP_KNOBS`: the top of the `UCI_Elo` range.
+pub const TOP_ELO: i32 = 2666;
 pub const MIN_ELO: i32 = LEVEL_ELO[0];
-pub const MAX_ELO: i32 = LEVEL_ELO[LEVELS as usize - 1];
+pub const MAX_ELO: i32 = TOP_ELO;
 
 /// A strength below full: a skill from 1.0 (random) to 8.0, and the seed of its choices.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -88,12 +95,13 @@ impl Strength {
         })
     }
 
-    /// The skill whose provisional Elo (`LEVEL_ELO`, chess scale) is `elo`, interpolated
-    /// linearly between levels and clamped to the levels' range.
+    /// The skill whose provisional Elo (`LEVEL_ELO`, then `TOP_ELO` as skill 9; chess scale) is
+    /// `elo`, interpolated linearly and clamped to that range.
     pub fn from_elo(elo: i32, seed: u64) -> Strength {
         let elo = elo.clamp(MIN_ELO, MAX_ELO);
-        let upper = LEVEL_ELO.iter().position(|&e| e >= elo).unwrap_or(0).max(1);
-        let (low, high) = (LEVEL_ELO[upper - 1], LEVEL_ELO[upper]);
+        let scale: Vec<i32> = LEVEL_ELO.iter().copied().chain([TOP_ELO]).collect();
+        let upper = scale.iter().position(|&e| e >= elo).unwrap_or(0).max(1);
+        let (low, high) = (scale[upper - 1], scale[upper]);
         let fraction = f64::from(elo - low) / f64::from((high - low).max(1));
         Strength {
             skill: upper as f64 + fraction,
@@ -104,11 +112,14 @@ impl Strength {
     /// The knobs of this skill: a level's own row, or between two rows the node budget
     /// interpolated geometrically and the rest linearly.
     pub fn knobs(&self) -> Knobs {
-        let skill = self.skill.clamp(f64::from(MIN_LEVEL), f64::from(LEVELS));
-        let low = (skill.floor() as usize).clamp(1, LEVELS as usize);
-        let high = (low + 1).min(LEVELS as usize);
+        let skill = self
+            .skill
+            .clamp(f64::from(MIN_LEVEL), f64::from(FULL_STRENGTH_SKILL));
+        let row = |i: usize| LEVEL_KNOBS.get(i - 1).copied().unwrap_or(TOP_KNOBS);
+        let low = (skill.floor() as usize).clamp(1, FULL_STRENGTH_SKILL as usize);
+        let high = (low + 1).min(FULL_STRENGTH_SKILL as usize);
         let t = skill - low as f64;
-        let (a, b) = (LEVEL_KNOBS[low - 1], LEVEL_KNOBS[high - 1]);
+        let (a, b) = (row(low), row(high));
         if t <= 0.0 || low == high {
             return a;
         }
@@ -264,7 +275,12 @@ mod tests {
             assert_eq!(strength.knobs(), LEVEL_KNOBS[level as usize - 1]);
         }
         assert_eq!(Strength::from_elo(-5, 0).skill, 1.0);
-        assert_eq!(Strength::from_elo(9999, 0).skill, 8.0);
+        // Above level 8 the scale leads to the full-strength search at the top budget.
+        let top = Strength::from_elo(9999, 0);
+        assert_eq!(top.skill, f64::from(FULL_STRENGTH_SKILL));
+        assert_eq!(top.knobs(), TOP_KNOBS);
+        let between = Strength::from_elo((LEVEL_ELO[7] + TOP_ELO) / 2, 0).knobs();
+        assert!(LEVEL_KNOBS[7].nodes < between.nodes && between.nodes < TOP_KNOBS.nodes);
         assert!(Strength::level(0, 0).is_none());
         assert!(Strength::level(FULL_STRENGTH_SKILL, 0).is_none());
     }
