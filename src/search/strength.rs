@@ -73,7 +73,7 @@ pub const TOP_KNOBS: Knobs = knobs(80_000, super::params::MAX_DEPTH, 1, 0.0);
 /// Provisional Elo of each level in chess (docs/levels.md says how it was fitted and what is
 /// still to be measured): the `UCI_Elo` scale. Other variants add their offset
 /// (`variants::level_elo_offset`).
-pub const LEVEL_ELO: [i32; LEVELS as usize] = [400, 696, 820, 1116, 1351, 1623, 1858, 2154];
+pub const LEVEL_ELO: [i32; LEVELS as usize] = [400, 711, 842, 1153, 1400, 1686, 1933, 2244];
 /// Provisional Elo of `TOP_KNOBS`: the top of the `UCI_Elo` range.
 pub const TOP_ELO: i32 = 2666;
 pub const MIN_ELO: i32 = LEVEL_ELO[0];
