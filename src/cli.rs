@@ -9,6 +9,7 @@ use crate::game::{Dialect, VariantOptions};
 use crate::perft;
 use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::protocol::{self, uci};
+use crate::search::strength::{self, Strength};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::Session;
 use crate::variants;
@@ -84,6 +85,12 @@ pub enum Command {
         /// Transposition table size in megabytes.
         #[arg(long)]
         hash: Option<usize>,
+        /// Play at this level, 1 (a random legal turn) to 8 (docs/levels.md).
+        #[arg(long, conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(1..=8))]
+        level: Option<u8>,
+        /// Play at this Elo (the `UCI_Elo` scale of the levels; provisional, docs/levels.md).
+        #[arg(long)]
+        elo: Option<i32>,
     },
     /// Searches fixed positions of every variant at fixed depth; last line `N nodes M nps`.
     Bench {
@@ -306,6 +313,8 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             nodes,
             threads,
             hash,
+            level,
+            elo,
         } => {
             let (session, settings) = position.session()?;
             let threads = threads
@@ -336,6 +345,7 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
                 nodes,
                 threads,
                 multipv: settings.multipv.unwrap_or(1),
+                strength: cli_strength(level, elo, session.variant()),
                 ..Limits::default()
             };
             let tt = TranspositionTable::new(hash);
@@ -427,4 +437,14 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The strength `--level` or `--elo` asks for (`None`: full strength); as the protocols'
+/// `Skill Level` and `UCI_Elo` do (`protocol::engine::Engine::strength`).
+fn cli_strength(level: Option<u8>, elo: Option<i32>, variant: &str) -> Option<Strength> {
+    match (level, elo) {
+        (Some(level), _) => Strength::level(level, strength::fresh_seed()),
+        (None, Some(elo)) => Some(crate::protocol::engine::elo_strength(elo, variant)),
+        (None, None) => None,
+    }
 }

@@ -1,5 +1,6 @@
 //! Engine specifications: `cmd=COMMAND [name=NAME] [proto=uci|xboard] [dir=DIR] [nodes=N]
-//! [option.NAME=VALUE ...]` in one argument, split on whitespace (as cutechess writes them).
+//! [level=L] [elo=E] [option.NAME=VALUE ...]` in one argument, split on whitespace (as cutechess
+//! writes them). `level=` and `elo=` are the standard strength options spelled short.
 
 use std::path::PathBuf;
 
@@ -54,8 +55,10 @@ impl EngineSpec {
             }
             let token = joined.as_str();
             let keyed = token.split_once('=').filter(|(key, _)| {
-                matches!(*key, "cmd" | "name" | "proto" | "dir" | "arg" | "nodes")
-                    || key.starts_with("option.")
+                matches!(
+                    *key,
+                    "cmd" | "name" | "proto" | "dir" | "arg" | "nodes" | "level" | "elo"
+                ) || key.starts_with("option.")
             });
             match keyed {
                 Some(("cmd", value)) => {
@@ -67,14 +70,17 @@ impl EngineSpec {
                 Some(("name", value)) => name = Some(value.to_string()),
                 Some(("dir", value)) => dir = Some(PathBuf::from(value)),
                 Some(("arg", value)) => args.push(value.to_string()),
-                Some(("nodes", value)) => match value.parse::<u64>() {
-                    Ok(n) if n > 0 => nodes = Some(n),
-                    _ => {
-                        return Err(format!(
-                            "engine '{text}': nodes must be a positive number, not '{value}'"
-                        ))
-                    }
-                },
+                Some(("nodes", value)) => nodes = Some(positive(text, "nodes", value)?),
+                // The options UCI engines (and Kaleido in both protocols) play weaker by.
+                Some(("level", value)) => {
+                    let level = positive(text, "level", value)?;
+                    options.push(("Skill Level".to_string(), level.to_string()));
+                }
+                Some(("elo", value)) => {
+                    let elo = positive(text, "elo", value)?;
+                    options.push(("UCI_LimitStrength".to_string(), "true".to_string()));
+                    options.push(("UCI_Elo".to_string(), elo.to_string()));
+                }
                 Some(("proto", value)) => {
                     protocol = match value.to_ascii_lowercase().as_str() {
                         "uci" => Protocol::Uci,
@@ -96,7 +102,7 @@ impl EngineSpec {
                 None if program.is_none() => {
                     if token.contains('=') {
                         return Err(format!(
-                            "engine '{text}': unknown key in '{token}' (cmd, name, proto, dir, arg, nodes, option.NAME)"
+                            "engine '{text}': unknown key in '{token}' (cmd, name, proto, dir, arg, nodes, level, elo, option.NAME)"
                         ));
                     }
                     program = Some(token.to_string());
@@ -122,6 +128,16 @@ impl EngineSpec {
             options,
             nodes,
         })
+    }
+}
+
+/// `value` of `key` as a positive number, or the error naming the spec.
+fn positive(text: &str, key: &str, value: &str) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "engine '{text}': {key} must be a positive number, not '{value}'"
+        )),
     }
 }
 
@@ -175,5 +191,22 @@ mod tests {
         assert!(EngineSpec::parse("cmd=a option.=1").is_err());
         assert!(EngineSpec::parse("cmd=a nodes=0").is_err());
         assert!(EngineSpec::parse("cmd=a nodes=many").is_err());
+        assert!(EngineSpec::parse("cmd=a level=0").is_err());
+        assert!(EngineSpec::parse("cmd=a elo=strong").is_err());
+    }
+
+    #[test]
+    fn level_and_elo_are_the_strength_options() {
+        let pair = |n: &str, v: &str| (n.to_string(), v.to_string());
+        let spec = EngineSpec::parse("kaleido level=3 option.Hash=8").unwrap();
+        assert_eq!(
+            spec.options,
+            vec![pair("Skill Level", "3"), pair("Hash", "8")]
+        );
+        let spec = EngineSpec::parse("cmd=fairy-stockfish elo=1500").unwrap();
+        assert_eq!(
+            spec.options,
+            vec![pair("UCI_LimitStrength", "true"), pair("UCI_Elo", "1500")]
+        );
     }
 }

@@ -4,6 +4,7 @@
 use super::engine::{lock, Engine};
 use super::game::{EngineLimits, GuiGame, Player};
 use crate::game::{Dialect, OptionKind, VariantOptions};
+use crate::search::strength::{LEVELS, MIN_LEVEL};
 use crate::turn::Step;
 use crate::variants;
 use serde::Deserialize;
@@ -177,6 +178,14 @@ impl Api {
                 || limits.clock_ms == Some(0)
             {
                 return Err(bad("engine limits must be positive"));
+            }
+            if limits
+                .level
+                .is_some_and(|l| !(MIN_LEVEL..=LEVELS).contains(&l))
+            {
+                return Err(bad(format!(
+                    "level must be {MIN_LEVEL} to {LEVELS} (or null: full strength)"
+                )));
             }
         }
         self.change(|game| {

@@ -5,6 +5,7 @@
 
 use super::game::{Eval, GuiGame, Player, Thought};
 use crate::game::Dialect;
+use crate::search::strength::{self, Strength};
 use crate::search::{Control, Limits, TranspositionTable};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -60,6 +61,10 @@ impl Engine {
         if for_move {
             limits.nodes = game.limits.nodes;
             limits.movetime = game.limits.movetime_ms;
+            limits.strength = game
+                .limits
+                .level
+                .and_then(|level| Strength::level(level, strength::fresh_seed()));
             if let Some(clock) = &game.clock {
                 let left = clock.left_ms(game.session.side_to_move());
                 (limits.wtime, limits.btime) = (Some(left[0]), Some(left[1]));

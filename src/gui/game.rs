@@ -29,6 +29,10 @@ pub struct EngineLimits {
     pub clock_ms: Option<u64>,
     #[serde(default)]
     pub increment_ms: Option<u64>,
+    /// Playing level 1..=8 (lichess-style; `search::strength`), `None`: full strength. It
+    /// weakens the engine's moves, never its analysis.
+    #[serde(default)]
+    pub level: Option<u8>,
 }
 
 impl Default for EngineLimits {
@@ -38,6 +42,7 @@ impl Default for EngineLimits {
             movetime_ms: Some(1000),
             clock_ms: None,
             increment_ms: None,
+            level: None,
         }
     }
 }

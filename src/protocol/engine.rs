@@ -5,6 +5,7 @@
 use super::Event;
 use crate::game::{Dialect, OptionSpec, VariantOptions};
 use crate::perft;
+use crate::search::strength::{self, Strength, FULL_STRENGTH_SKILL, MIN_LEVEL};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::{BestMove, InfoLine, Session};
 use crate::variants::{self, VariantInfo};
@@ -44,6 +45,13 @@ pub fn all_rule_options() -> Vec<&'static OptionSpec> {
     out
 }
 
+/// The strength of `UCI_Elo` `elo` in `variant`: the levels' chess scale moved by the
+/// variant's offset (`variants::level_elo_offset`).
+pub fn elo_strength(elo: i32, variant: &str) -> Strength {
+    let offset = variants::level_elo_offset(variant);
+    Strength::from_elo(elo.saturating_sub(offset), strength::fresh_seed())
+}
+
 /// What setting a rule option did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RuleOptionEffect {
@@ -75,6 +83,11 @@ pub struct Engine {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead: u64,
+    /// `Skill Level` 1..=8, or `FULL_STRENGTH_SKILL` (the default).
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (it wins over `Skill Level`).
+    pub limit_strength: bool,
+    pub elo: i32,
     search: Option<RunningSearch>,
     next_id: u64,
     events: Sender<Event>,
@@ -92,6 +105,9 @@ impl Engine {
             threads: 1,
             multipv: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
+            skill_level: FULL_STRENGTH_SKILL,
+            limit_strength: false,
+            elo: strength::MAX_ELO,
             search: None,
             next_id: 1,
             events,
@@ -208,8 +224,60 @@ impl Engine {
             multipv: self.multipv.max(1),
             threads: self.threads.max(1),
             move_overhead: self.move_overhead,
+            strength: self.strength(),
             ..Limits::default()
         }
+    }
+
+    /// The playing strength the options ask for (`None`: full strength).
+    pub fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            Some(elo_strength(self.elo, self.variant.name))
+        } else {
+            Strength::level(self.skill_level, strength::fresh_seed())
+        }
+    }
+
+    /// Sets one of the strength options both protocols offer (`Skill Level`,
+    /// `UCI_LimitStrength`, `UCI_Elo`; names case-insensitive). `None`: not one of them.
+    pub fn set_strength_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        let value = value.trim();
+        // The CECP reader turns every value 0/1 into false/true (checks arrive as 0/1).
+        let number = |name: &str| {
+            let digits = match value {
+                "false" => "0",
+                "true" => "1",
+                v => v,
+            };
+            digits
+                .parse::<i64>()
+                .map_err(|_| format!("option {name} takes a number, not '{}'", super::echo(value)))
+        };
+        Some(match name.trim().to_ascii_lowercase().as_str() {
+            "skill level" => number("Skill Level").map(|n| {
+                self.skill_level =
+                    n.clamp(i64::from(MIN_LEVEL), i64::from(FULL_STRENGTH_SKILL)) as u8;
+            }),
+            "uci_limitstrength" => match value.to_ascii_lowercase().as_str() {
+                "true" | "1" => {
+                    self.limit_strength = true;
+                    Ok(())
+                }
+                "false" | "0" => {
+                    self.limit_strength = false;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "option UCI_LimitStrength takes true or false, not '{}'",
+                    super::echo(value)
+                )),
+            },
+            "uci_elo" => number("UCI_Elo").map(|n| {
+                // Kept as given (within reason): a variant's offset moves the levels' range.
+                self.elo = n.clamp(0, 10_000) as i32;
+            }),
+            _ => return None,
+        })
     }
 
     pub fn searching(&self) -> bool {
@@ -325,5 +393,80 @@ fn join(search: RunningSearch) -> Option<BestMove> {
                 ..BestMove::default()
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::strength::{LEVELS, LEVEL_ELO};
+
+    fn engine() -> Engine {
+        let (events, _) = std::sync::mpsc::channel();
+        Engine::new(events).expect("an engine")
+    }
+
+    fn skill(engine: &Engine) -> Option<f64> {
+        engine.base_limits().strength.map(|s| s.skill)
+    }
+
+    #[test]
+    fn default_options_are_full_strength() {
+        let mut engine = engine();
+        assert_eq!(skill(&engine), None);
+        // UCI_Elo alone changes nothing: UCI_LimitStrength turns it on.
+        assert_eq!(engine.set_strength_option("UCI_Elo", "1000"), Some(Ok(())));
+        assert_eq!(skill(&engine), None);
+        assert_eq!(
+            engine.set_strength_option("Skill Level", &FULL_STRENGTH_SKILL.to_string()),
+            Some(Ok(()))
+        );
+        assert_eq!(skill(&engine), None);
+    }
+
+    #[test]
+    fn skill_level_and_elo_reach_the_same_strength() {
+        let mut engine = engine();
+        for level in 1..=LEVELS {
+            let mut by_level = self::engine();
+            assert_eq!(
+                by_level.set_strength_option("skill level", &level.to_string()),
+                Some(Ok(()))
+            );
+            assert_eq!(skill(&by_level), Some(f64::from(level)));
+            engine.set_strength_option("UCI_LimitStrength", "true");
+            let elo = LEVEL_ELO[level as usize - 1].to_string();
+            assert_eq!(engine.set_strength_option("UCI_Elo", &elo), Some(Ok(())));
+            assert_eq!(skill(&engine), Some(f64::from(level)));
+        }
+        // CECP sends a check as 0/1 and its reader turns 1 into true.
+        assert_eq!(
+            engine.set_strength_option("UCI_LimitStrength", "0"),
+            Some(Ok(()))
+        );
+        assert_eq!(skill(&engine), None);
+        assert_eq!(
+            engine.set_strength_option("Skill Level", "true"),
+            Some(Ok(()))
+        );
+        assert_eq!(skill(&engine), Some(1.0));
+    }
+
+    #[test]
+    fn bad_strength_values_are_refused_and_change_nothing() {
+        let mut engine = engine();
+        engine.set_strength_option("Skill Level", "3");
+        for (name, value) in [
+            ("Skill Level", "strong"),
+            ("UCI_LimitStrength", "maybe"),
+            ("UCI_Elo", ""),
+        ] {
+            assert!(
+                matches!(engine.set_strength_option(name, value), Some(Err(_))),
+                "{name}={value}"
+            );
+        }
+        assert_eq!(skill(&engine), Some(3.0));
+        assert_eq!(engine.set_strength_option("Hash", "3"), None);
     }
 }

@@ -12,7 +12,9 @@ use super::engine::{
 use super::{echo, parse_count, split_command, Event, Output, Protocol};
 use crate::game::{Dialect, OptionKind};
 use crate::perft;
+use crate::search::strength::{self, FULL_STRENGTH_SKILL, MIN_LEVEL};
 use crate::search::{Limits, RootMoves};
+
 use crate::session::{BestMove, InfoLine, ScoreText};
 use crate::variants;
 use std::sync::mpsc::Sender;
@@ -161,6 +163,22 @@ pub fn option_lines() -> Vec<String> {
             DEFAULT_MOVE_OVERHEAD_MS as i64,
             0,
             MAX_MOVE_OVERHEAD_MS as i64,
+        ),
+        spin(
+            "Skill Level",
+            i64::from(FULL_STRENGTH_SKILL),
+            i64::from(MIN_LEVEL),
+            i64::from(FULL_STRENGTH_SKILL),
+        ),
+        UciOptionConfig::Check {
+            name: "UCI_LimitStrength".to_string(),
+            default: Some(false),
+        },
+        spin(
+            "UCI_Elo",
+            i64::from(strength::MAX_ELO),
+            i64::from(strength::MIN_ELO),
+            i64::from(strength::MAX_ELO),
         ),
     ];
     for spec in all_rule_options() {
@@ -338,6 +356,12 @@ impl Uci {
             ));
             return;
         };
+        if let Some(result) = self.engine.set_strength_option(&name, &value) {
+            if let Err(e) = result {
+                self.info(&e);
+            }
+            return;
+        }
         let number = || parse_count(&value).ok_or_else(|| format!("option {name} takes a number"));
         let bounded = |max: usize| number().map(|n| (n as usize).clamp(1, max));
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
@@ -432,6 +456,7 @@ impl Uci {
             threads: base.threads,
             move_overhead: base.move_overhead,
             root_moves: self.search_moves(&go.searchmoves),
+            strength: base.strength,
             ..go.limits
         };
         self.hold = limits.infinite || limits.ponder;

@@ -11,6 +11,7 @@ mod ordering;
 pub mod params;
 mod qsearch;
 mod root;
+pub mod strength;
 mod threads;
 pub mod time;
 pub mod tt;
@@ -43,6 +44,8 @@ pub struct Limits {
     pub threads: usize,
     /// Time kept back per move for GUI and pipe latency.
     pub move_overhead: u64,
+    /// Play weaker than full strength (`None`, the default: full strength).
+    pub strength: Option<strength::Strength>,
 }
 
 /// The root moves a search may choose from: every legal move, only some (UCI `go searchmoves`)
@@ -142,7 +145,7 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-pub use threads::run as search;
+pub use strength::search;
 
 #[cfg(test)]
 mod tests;

@@ -113,3 +113,17 @@ impl VariantInfo {
         (self.create)(self.name, &self.validate(options)?)
     }
 }
+
+/// What a variant adds to the chess `UCI_Elo` scale of the playing levels
+/// (`search::strength::LEVEL_ELO`): a level's Elo in `name` is its chess Elo plus this. Zero
+/// until anchor matches in that variant fit it (docs/levels.md: the seed games' Elo is relative
+/// to their own ladder; xiangqi's anchors are pending).
+pub fn level_elo_offset(name: &str) -> i32 {
+    LEVEL_ELO_OFFSETS
+        .iter()
+        .find(|(variant, _)| variant.eq_ignore_ascii_case(name))
+        .map_or(0, |&(_, offset)| offset)
+}
+
+/// One row per variant once measured; a variant without one is on the chess scale.
+const LEVEL_ELO_OFFSETS: &[(&str, i32)] = &[];

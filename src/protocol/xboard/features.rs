@@ -46,6 +46,7 @@ pub fn features() -> String {
         crate::protocol::uci::ENGINE_NAME,
         list.join(",")
     );
+    line.push_str(&strength_options());
     for spec in all_rule_options() {
         let option = match &spec.kind {
             OptionKind::Check { default } => {
@@ -69,4 +70,13 @@ pub fn features() -> String {
     }
     line.push_str(" done=1");
     line
+}
+
+/// The strength options, as UCI offers them (`Engine::set_strength_option` reads both).
+fn strength_options() -> String {
+    use crate::search::strength::{FULL_STRENGTH_SKILL, MAX_ELO, MIN_ELO, MIN_LEVEL};
+    format!(
+        " option=\"Skill Level -spin {FULL_STRENGTH_SKILL} {MIN_LEVEL} {FULL_STRENGTH_SKILL}\" \
+         option=\"UCI_LimitStrength -check 0\" option=\"UCI_Elo -spin {MAX_ELO} {MIN_ELO} {MAX_ELO}\""
+    )
 }

@@ -367,8 +367,15 @@ impl XBoard {
         self.plies.abandon();
     }
 
-    /// `option NAME=VALUE`: the variants' rule options.
+    /// `option NAME=VALUE`: the strength options (used from the next search on) and the
+    /// variants' rule options.
     fn option(&mut self, line: &str, name: &str, value: &str) {
+        if let Some(result) = self.engine.set_strength_option(name, value) {
+            if let Err(e) = result {
+                self.error(line, &e);
+            }
+            return;
+        }
         self.halt();
         match self.engine.set_rule_option(name, value) {
             // A new game only when the rules changed: an option of another variant, or the value
@@ -409,8 +416,10 @@ impl XBoard {
         if self.engine.session().outcome().is_some() {
             return;
         }
+        // Analysis is for the person at the board: always full strength.
         let limits = Limits {
             infinite: true,
+            strength: None,
             ..self.engine.base_limits()
         };
         self.start(Purpose::Analyze, limits);

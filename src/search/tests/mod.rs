@@ -93,5 +93,6 @@ mod games;
 mod limits;
 mod root_moves;
 mod scores;
+mod strength;
 
 use games::{minimax, Nim, TicTacToe};
