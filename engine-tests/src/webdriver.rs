@@ -139,6 +139,54 @@ impl Browser {
         );
     }
 
+    /// Presses the mouse on the element matching `from` and moves it, in steps as a hand does, to
+    /// the element matching `to`, releasing it there unless `release` is false (then
+    /// `release_pointer` ends the drag: a screenshot can be taken in between).
+    pub fn drag(&self, from: &str, to: &str, release: bool) {
+        // Points on the page, not element references: the board is redrawn as the piece is
+        // picked up, and the elements found before would be stale.
+        let centre = |css: &str| {
+            let p = self.eval(
+                "const e = document.querySelector(arguments[0]); if (!e) return null; \
+                 const r = e.getBoundingClientRect(); \
+                 return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+                json!([css]),
+            );
+            let xy = |i: usize| {
+                p[i].as_i64()
+                    .unwrap_or_else(|| panic!("nothing matches {css}"))
+            };
+            (xy(0), xy(1))
+        };
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        let at = |x: i64, y: i64, ms: u64| json!({ "type": "pointerMove", "origin": "viewport", "x": x, "y": y, "duration": ms });
+        let mut actions = vec![
+            at(x1, y1, 0),
+            json!({ "type": "pointerDown", "button": 0 }),
+            at(x1 + 6, y1 + 4, 50),
+            at((x1 + x2) / 2, (y1 + y2) / 2, 100),
+            at(x2, y2, 100),
+        ];
+        if release {
+            actions.push(json!({ "type": "pointerUp", "button": 0 }));
+        }
+        self.pointer_actions(actions);
+    }
+
+    /// Lets go of the mouse button held by `drag(.., false)`.
+    pub fn release_pointer(&self) {
+        self.pointer_actions(vec![json!({ "type": "pointerUp", "button": 0 })]);
+    }
+
+    fn pointer_actions(&self, actions: Vec<Value>) {
+        self.session_command(
+            "POST",
+            "/actions",
+            Some(json!({ "actions": [{ "type": "pointer", "id": "mouse",
+                "parameters": { "pointerType": "mouse" }, "actions": actions }] })),
+        );
+    }
+
     /// Presses `keys` one after another on whatever has the focus (WebDriver key codes, e.g.
     /// "\u{E013}" = arrow up), as a person types: no click first.
     pub fn press(&self, keys: &str) {

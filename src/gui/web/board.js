@@ -22,7 +22,9 @@ function boardGeometry(view, flipped) {
 
 function arrowMarkers() {
   const marker = (id, colour) => `<marker id="${id}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${colour}"/></marker>`;
-  return `<defs>${marker("arrowhead-last", "#d97706")}${marker("arrowhead-path", "#1f6feb")}${marker("arrowhead-mirror", "#7c3aed")}</defs>`;
+  return `<defs>${marker("arrowhead-last", "#d97706")}${marker("arrowhead-path", "#1f6feb")}${marker("arrowhead-mirror", "#7c3aed")}` +
+    `${marker("arrowhead-pv", "#15803d")}${marker("arrowhead-pv2", "#64748b")}` +
+    `<radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000" stop-opacity="0.9"/><stop offset="45%" stop-color="#e70000" stop-opacity="0.6"/><stop offset="100%" stop-color="#a50000" stop-opacity="0"/></radialGradient></defs>`;
 }
 
 function arrow(geo, from, to, cls) {
@@ -35,7 +37,8 @@ function arrow(geo, from, to, cls) {
 }
 
 // `ui`: { flipped, selected, targets: [names], mirror: [{from,to}], entered: [steps],
-//         last: [steps], cursor, checkSquares: [] }
+//         last: [steps], cursor, check: [names of kings in check], pv: [[[steps] per turn] per line],
+//         drag: { from, piece, x, y } (a piece following the pointer) }
 function drawBoard(svg, view, ui) {
   const geo = boardGeometry(view, ui.flipped);
   const points = view.style === "points";
@@ -85,6 +88,14 @@ function drawBoard(svg, view, ui) {
     const [, y] = geo.centre(0, r);
     parts.push(`<text class="coord" x="${MARGIN / 2}" y="${y}">${name}</text>`);
   });
+  // The king in check (as the engine says): a red glow under it and a ring.
+  for (const name of ui.check || []) {
+    const c = geo.byName.get(name);
+    if (!c) continue;
+    const [x, y] = geo.centre(c.file, c.rank);
+    parts.push(`<circle class="check-glow" cx="${x}" cy="${y}" r="0.5" fill="url(#check-glow)"/>` +
+      `<circle class="check-ring" data-check="${name}" cx="${x}" cy="${y}" r="0.46"/>`);
+  }
   // The piece being moved in the turn being built is drawn where the person has put it, and
   // faintly where it stood (what else the turn changes the engine shows once the turn is played).
   const moving = [];
@@ -102,7 +113,8 @@ function drawBoard(svg, view, ui) {
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
     const svgText = pieceSvg(p, x, y, points, ui.flipped);
-    parts.push(moving.some(m => m.piece === p) ? `<g opacity="0.3">${svgText}</g>` : svgText);
+    const lifted = moving.some(m => m.piece === p) || (ui.drag && ui.drag.from === p.square);
+    parts.push(lifted ? `<g opacity="0.3">${svgText}</g>` : svgText);
   }
   for (const m of moving) {
     const c = geo.byName.get(m.square);
@@ -134,12 +146,28 @@ function drawBoard(svg, view, ui) {
     }
     parts.push(occupied ? `<circle class="target-ring" cx="${x}" cy="${y}" r="0.44"/>` : `<circle class="target-dot" cx="${x}" cy="${y}" r="0.14"/>`);
   }
+  // The engine's lines: every part of the first turns as arrows, the best line's first turn
+  // boldest (in-place changes as a ring).
+  (ui.pv || []).forEach((line, l) => {
+    line.forEach((turn, t) => {
+      const cls = l === 0 ? (t === 0 ? "pv-arrow pv-best" : "pv-arrow pv-later") : "pv-arrow pv-other";
+      for (const step of turn) {
+        if (step.from && step.to && step.from !== step.to) parts.push(arrow(geo, step.from, step.to, cls));
+        else if (step.to && geo.byName.get(step.to)) {
+          const c = geo.byName.get(step.to), [x, y] = geo.centre(c.file, c.rank);
+          parts.push(`<circle class="${cls}" cx="${x}" cy="${y}" r="0.35"/>`);
+        }
+      }
+    });
+  });
   if (ui.cursor && geo.byName.get(ui.cursor)) parts.push(cellRect(geo.byName.get(ui.cursor), "cursor", 0.02));
   // Click targets on top, one per place a piece can stand.
   for (const c of view.cells) {
     const [x, y] = geo.centre(c.file, c.rank);
     parts.push(`<rect class="cell-hit" data-square="${c.name}" x="${x - 0.5}" y="${y - 0.5}" width="1" height="1"><title>${c.name}</title></rect>`);
   }
+  // The dragged piece follows the pointer, above everything.
+  if (ui.drag && ui.drag.piece) parts.push(`<g class="dragging">${pieceSvg(ui.drag.piece, ui.drag.x, ui.drag.y, points, ui.flipped)}</g>`);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
   svg.innerHTML = parts.join("");
   return geo;
