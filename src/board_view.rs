@@ -49,6 +49,10 @@ pub struct PieceView {
     pub badges: Vec<String>,
     /// The whole description, e.g. `White King, usual form (knight and Alibaba forms left)`.
     pub title: String,
+    /// The character on a xiangqi-family piece (the page draws it from glyph outlines it
+    /// carries, so no CJK font is needed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hanzi: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -174,6 +178,7 @@ impl BoardView {
             letter: letter.to_string(),
             badges: Vec::new(),
             title,
+            hanzi: None,
         });
         self.pieces.last_mut().expect("just pushed")
     }

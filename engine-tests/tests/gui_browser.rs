@@ -271,18 +271,41 @@ impl Board {
     /// `progress(index, placed)` runs after each step's piece is picked up (`placed` false) and
     /// after the step is entered (`placed` true).
     fn click_turn(&self, steps: &[Step], progress: &mut dyn FnMut(usize, bool)) {
+        self.enter_turn(steps, false, progress);
+    }
+
+    /// `click_turn`, with every part that moves a piece from one place to another dragged there
+    /// instead of clicked (`drag`); returns whether any part was dragged.
+    fn enter_turn(
+        &self,
+        steps: &[Step],
+        drag: bool,
+        progress: &mut dyn FnMut(usize, bool),
+    ) -> bool {
+        let mut dragged = false;
         for (index, step) in steps.iter().enumerate() {
             let is_prefix = step.from.is_none() && step.to.is_none();
             if index == 0 && !is_prefix && self.picker().as_deref() == Some("prefix") {
                 self.pick("-"); // a pending king's form is not chosen first in this turn
             }
-            if let Some(from) = &step.from {
+            let draggable = match (&step.from, &step.to) {
+                (Some(from), Some(to)) => drag && from != to,
+                _ => false,
+            };
+            if draggable {
+                let (from, to) = (
+                    step.from.as_deref().unwrap_or(""),
+                    step.to.as_deref().unwrap_or(""),
+                );
+                self.drag(from, to);
+                dragged = true;
+            } else if let Some(from) = &step.from {
                 if self.selected() != *from {
                     self.click_square(from);
                 }
                 progress(index, false);
             }
-            if let Some(to) = &step.to {
+            if let (Some(to), false) = (&step.to, draggable) {
                 self.click_square(to);
             }
             let expected = if is_prefix { "prefix" } else { "step" };
@@ -296,6 +319,7 @@ impl Board {
             }
             progress(index, true);
         }
+        dragged
     }
 
     fn save_screenshot(&self, name: &str) {
@@ -369,6 +393,7 @@ fn ten_turns_against_the_engine_in_every_variant() {
     let board = Board::start(1300, 950, "human", "engine");
     let server = &board.server;
     let mut rng = SplitMix64::new(0x05EE_D0FB_0A2D);
+    let (mut person_turns, mut dragged_turns) = (0, 0);
     for variant in variants::names() {
         server.ok(
             "POST",
@@ -405,7 +430,10 @@ fn ten_turns_against_the_engine_in_every_variant() {
             let legal = mine.legal_moves(Dialect::Uci);
             let mv = legal[rng.below(legal.len())].clone();
             let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
-            board.click_turn(&steps, &mut |_, _| {});
+            // Every other turn is dragged (where it has a part from one place to another).
+            let dragged = board.enter_turn(&steps, turn % 2 == 0, &mut |_, _| {});
+            person_turns += 1;
+            dragged_turns += usize::from(dragged);
             let mut played = moves.clone();
             played.push(mv.clone());
             let after_person = play_fen(variant, &start, &played);
@@ -434,8 +462,41 @@ fn ten_turns_against_the_engine_in_every_variant() {
                 );
             }
         }
+        looking_back_shows_the_engines_fens(&board, variant);
         saved_record_replays(&board, variant);
     }
+    assert!(
+        dragged_turns * 2 >= person_turns,
+        "only {dragged_turns} of {person_turns} turns were dragged"
+    );
+}
+
+/// Steps back through the game with the keys: the start (Home), the first two plies (→ →),
+/// and the last ply (←, from the position now), each the FEN the engine gives for that ply.
+fn looking_back_shows_the_engines_fens(board: &Board, variant: &str) {
+    let fens = board.server.ok("GET", "/api/fens", json!(null))["fens"].clone();
+    let fens: Vec<String> = fens
+        .as_array()
+        .expect("fens")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect();
+    let last = fens.len() - 1;
+    if last < 2 {
+        return;
+    }
+    board.press_page_key("\u{E012}"); // ←
+    board.shows(
+        &fens[last - 1],
+        &format!("{variant}: ← from the position now"),
+    );
+    board.press_page_key("\u{E011}"); // Home
+    board.shows(&fens[0], &format!("{variant}: Home"));
+    board.press_page_key("\u{E014}");
+    board.press_page_key("\u{E014}");
+    board.shows(&fens[2], &format!("{variant}: → →"));
+    board.press_page_key("\u{E010}"); // End
+    board.shows(&fens[last], &format!("{variant}: End"));
 }
 
 /// The page's "Save record" gives a PGN that `kaleido replay` plays to the FEN the page shows.
@@ -939,4 +1000,49 @@ fn the_new_game_dialog_sets_up_the_game_and_the_flip_is_remembered() {
         json!(true),
         "remembered"
     );
+}
+
+/// Xiangqi-family pieces carry their characters, drawn from outlines the page carries (no text,
+/// so no CJK font is needed), or the FEN letters when the person asks; the board is readable at a
+/// phone's 420 px width.
+#[test]
+fn xiangqi_pieces_carry_their_characters_and_the_board_fits_a_phone() {
+    let board = Board::start(420, 900, "human", "human");
+    board.open("xiangqi", "startpos");
+    let count = |css: &str| {
+        board.js(&format!(
+            "return document.querySelectorAll('#board {css}').length;"
+        ))
+    };
+    assert_eq!(count("path.piece-hanzi"), json!(32));
+    assert_eq!(count("text.piece-letter"), json!(0));
+    let red_king = board.js(
+        "return document.querySelector('#board [data-piece-square=\"e1\"] .piece-hanzi').dataset.hanzi;",
+    );
+    assert_eq!(red_king, json!("帥"));
+    let width = board.js("return document.getElementById('board').getBoundingClientRect().width;");
+    assert!(
+        width.as_f64() >= Some(300.0),
+        "the board uses the phone's width: {width}"
+    );
+    let overflow = board.js("return document.documentElement.scrollWidth > window.innerWidth;");
+    assert_eq!(
+        overflow,
+        json!(false),
+        "nothing sticks out sideways at 420 px"
+    );
+    board.save_screenshot("xiangqi-420px");
+    board.open("sin-yeon-sang-gi", "startpos");
+    let king = board.js(
+        "return document.querySelector('#board [data-piece-square=\"g10\"] .piece-hanzi').dataset.hanzi;",
+    );
+    assert_eq!(king, json!("黑"), "the seed's character for Black's king");
+    board.browser.click("#latin");
+    board.idle();
+    assert_eq!(count("path.piece-hanzi"), json!(0));
+    assert!(count("text.piece-letter").as_u64() >= Some(30));
+    board.browser.click("#latin");
+    board.idle();
+    board.open("reflection-14", "startpos");
+    board.save_screenshot("reflection-14-420px");
 }

@@ -42,6 +42,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("web/pieces.js"),
     ),
     (
+        "/hanzi.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/hanzi.js"),
+    ),
+    (
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("web/app.js"),

@@ -858,6 +858,12 @@ async function main() {
   $("nav-game").onclick = () => goToPly(ui.state.moves.length);
   $("cancel-turn").onclick = cancelTurn;
   $("end-turn").onclick = () => ui.options && ui.options.complete && playTurn(ui.options.complete);
+  $("latin").checked = LATIN.on;
+  $("latin").onchange = () => {
+    LATIN.on = $("latin").checked;
+    localStorage.setItem("kaleido.latin", String(LATIN.on));
+    render();
+  };
   $("mute").checked = localStorage.getItem("kaleido.mute") === "true";
   $("mute").onchange = () => localStorage.setItem("kaleido.mute", String($("mute").checked));
   $("save-pgn").onclick = async () => {

@@ -41,6 +41,12 @@ function arrow(geo, from, to, cls) {
 //         drag: { from, piece, x, y } (a piece following the pointer) }
 function drawBoard(svg, view, ui) {
   const geo = boardGeometry(view, ui.flipped);
+  // Small squares (a 14x14 board, a phone): coordinates and badges grow to stay readable
+  // (at least about 11 and 9 pixels), up to 1.7 times their size.
+  const px = (svg.clientWidth || 600) / geo.width;
+  const grow = minPx => Math.min(1.7, Math.max(1, minPx / px));
+  const coordSize = 0.28 * grow(11 / 0.28);
+  const badgeScale = grow(9 / 0.2);
   const points = view.style === "points";
   const parts = [arrowMarkers()];
   const cellRect = (c, cls, inset = 0) => {
@@ -82,11 +88,11 @@ function drawBoard(svg, view, ui) {
   // Coordinates in the rules docs' names.
   view.file_names.forEach((name, f) => {
     const [x] = geo.centre(f, 0);
-    parts.push(`<text class="coord" x="${x}" y="${geo.height - MARGIN / 2}">${name}</text>`);
+    parts.push(`<text class="coord" font-size="${coordSize}" x="${x}" y="${geo.height - MARGIN / 2}">${name}</text>`);
   });
   view.rank_names.forEach((name, r) => {
     const [, y] = geo.centre(0, r);
-    parts.push(`<text class="coord" x="${MARGIN / 2}" y="${y}">${name}</text>`);
+    parts.push(`<text class="coord" font-size="${coordSize}" x="${MARGIN / 2}" y="${y}">${name}</text>`);
   });
   // The king in check (as the engine says): a red glow under it and a ring.
   for (const name of ui.check || []) {
@@ -112,7 +118,7 @@ function drawBoard(svg, view, ui) {
     const c = geo.byName.get(p.square);
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
-    const svgText = pieceSvg(p, x, y, points, ui.flipped);
+    const svgText = pieceSvg(p, x, y, points, ui.flipped, badgeScale);
     const lifted = moving.some(m => m.piece === p) || (ui.drag && ui.drag.from === p.square);
     parts.push(lifted ? `<g opacity="0.3">${svgText}</g>` : svgText);
   }
@@ -120,7 +126,7 @@ function drawBoard(svg, view, ui) {
     const c = geo.byName.get(m.square);
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
-    parts.push(pieceSvg(m.piece, x, y, points, ui.flipped));
+    parts.push(pieceSvg(m.piece, x, y, points, ui.flipped, badgeScale));
   }
   for (const step of ui.last) if (step.from && step.to) parts.push(arrow(geo, step.from, step.to, "last-arrow"));
   for (const step of ui.entered) if (step.from && step.to) parts.push(arrow(geo, step.from, step.to, "path-arrow"));
@@ -167,7 +173,7 @@ function drawBoard(svg, view, ui) {
     parts.push(`<rect class="cell-hit" data-square="${c.name}" x="${x - 0.5}" y="${y - 0.5}" width="1" height="1"><title>${c.name}</title></rect>`);
   }
   // The dragged piece follows the pointer, above everything.
-  if (ui.drag && ui.drag.piece) parts.push(`<g class="dragging">${pieceSvg(ui.drag.piece, ui.drag.x, ui.drag.y, points, ui.flipped)}</g>`);
+  if (ui.drag && ui.drag.piece) parts.push(`<g class="dragging">${pieceSvg(ui.drag.piece, ui.drag.x, ui.drag.y, points, ui.flipped, badgeScale)}</g>`);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
   svg.innerHTML = parts.join("");
   return geo;
