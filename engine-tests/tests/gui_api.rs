@@ -736,3 +736,49 @@ fn a_promotion_offers_the_queen_first() {
     );
     assert_eq!(labels.len(), 4, "{labels:?}");
 }
+
+/// Xiangqi moves in WXF notation. The rules from the federation's notation page (files from each
+/// player's right, `+` forward, `-` backward, `.` sideways; tandem pieces `+` front and `-` rear,
+/// as its examples `R+.3`, `C--1`); the expected moves written by hand from them: the common
+/// opening central cannon, screen horses, Black's chariot out (`C2.5 H8+7 H2+3 R9.8`).
+#[test]
+fn xiangqi_moves_are_written_in_wxf_notation_too() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    server.ok("POST", "/api/new", json!({ "variant": "xiangqi" }));
+    let mut state = Value::Null;
+    for mv in ["h3e3", "h10g8", "h1g3", "i10h10", "e4e5", "a7a6"] {
+        state = server.ok("POST", "/api/play", json!({ "move": mv }));
+    }
+    let wxf: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["wxf"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(wxf, ["C2.5", "H8+7", "H2+3", "R9.8", "P5+1", "P1+1"]);
+    // Tandem chariots on Red's 9th file (a1 behind a3): the front one sideways, the rear ahead.
+    let tandem = "3k5/9/9/9/9/9/9/R8/9/R3K4 w - - 0 1";
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "xiangqi", "fen": tandem }),
+    );
+    let front = server.ok("POST", "/api/play", json!({ "move": "a3b3" }));
+    assert_eq!(front["moves"][0]["wxf"], "R+.8");
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "xiangqi", "fen": tandem }),
+    );
+    let rear = server.ok("POST", "/api/play", json!({ "move": "a1a2" }));
+    assert_eq!(rear["moves"][0]["wxf"], "R-+1");
+    // Other games have no WXF.
+    server.ok("POST", "/api/new", json!({ "variant": "chess" }));
+    let chess = server.ok("POST", "/api/play", json!({ "move": "e2e4" }));
+    assert!(chess["moves"][0]["wxf"].is_null());
+}

@@ -1032,6 +1032,14 @@ fn xiangqi_pieces_carry_their_characters_and_the_board_fits_a_phone() {
         "nothing sticks out sideways at 420 px"
     );
     board.save_screenshot("xiangqi-420px");
+    // The move list in WXF notation (coordinates on request).
+    board.click_square("h3");
+    board.click_square("e3");
+    let first = || board.js("return document.querySelector('#moves .mv').textContent;");
+    assert_eq!(first(), json!("C2.5"));
+    board.js("const n = document.getElementById('notation'); n.value = 'record'; n.dispatchEvent(new Event('change'));");
+    assert_eq!(first(), json!("h3e3"));
+    board.js("const n = document.getElementById('notation'); n.value = 'wxf'; n.dispatchEvent(new Event('change'));");
     board.open("sin-yeon-sang-gi", "startpos");
     let king = board.js(
         "return document.querySelector('#board [data-piece-square=\"g10\"] .piece-hanzi').dataset.hanzi;",

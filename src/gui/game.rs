@@ -49,6 +49,9 @@ pub struct PlayedMove {
     pub uci: String,
     /// The move in the game's record notation (what the move list and PGN show).
     pub record: String,
+    /// Xiangqi: the move in WXF notation, which the move list offers too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wxf: Option<String>,
     pub side: Side,
     /// How a person enters it, to show it as the last turn.
     pub steps: Vec<Step>,
@@ -238,6 +241,14 @@ impl GuiGame {
         after.play(text, dialect)?;
         let (uci, record) = self.texts_of(text, dialect, after.as_ref())?;
         let steps = self.session.turn_steps(&uci, Dialect::Uci)?;
+        let wxf = match (self.variant(), steps.as_slice()) {
+            ("xiangqi", [step]) => step
+                .from
+                .as_deref()
+                .zip(step.to.as_deref())
+                .and_then(|(from, to)| super::wxf::notation(&self.session.board_view(), from, to)),
+            _ => None,
+        };
         let side = self.session.side_to_move();
         self.session = after;
         if let Some(clock) = &mut self.clock {
@@ -246,6 +257,7 @@ impl GuiGame {
         self.moves.push(PlayedMove {
             uci,
             record,
+            wxf,
             side,
             steps,
             eval,

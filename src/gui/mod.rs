@@ -9,6 +9,7 @@ mod engine;
 pub mod game;
 mod record;
 mod store;
+mod wxf;
 
 use crate::game::VariantOptions;
 use std::io::Read;

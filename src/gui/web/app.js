@@ -394,7 +394,10 @@ function renderPicker(geo) {
 function renderMoves(state) {
   const list = $("moves");
   const shown = ui.view ? ui.view.ply : state.moves.length;
-  const key = `${state.generation}|${shown}|${state.outcome ? state.outcome.result : ""}`;
+  const wxf = state.moves.some(m => m.wxf);
+  $("notation-label").hidden = !wxf;
+  const useWxf = wxf && $("notation").value === "wxf";
+  const key = `${state.generation}|${shown}|${state.outcome ? state.outcome.result : ""}|${useWxf}`;
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   list.innerHTML = "";
@@ -403,7 +406,7 @@ function renderMoves(state) {
   state.moves.forEach((m, i) => {
     const ply = i + (first ? 1 : 0);
     if (ply % 2 === 0 || rows.length === 0) rows.push([]);
-    rows[rows.length - 1][ply % 2] = { text: m.record, ply: i + 1 };
+    rows[rows.length - 1][ply % 2] = { text: useWxf && m.wxf ? m.wxf : m.record, ply: i + 1 };
   });
   rows.forEach(pair => {
     const li = document.createElement("li");
@@ -858,6 +861,8 @@ async function main() {
   $("nav-game").onclick = () => goToPly(ui.state.moves.length);
   $("cancel-turn").onclick = cancelTurn;
   $("end-turn").onclick = () => ui.options && ui.options.complete && playTurn(ui.options.complete);
+  $("notation").value = localStorage.getItem("kaleido.notation") || "wxf";
+  $("notation").onchange = () => { localStorage.setItem("kaleido.notation", $("notation").value); render(); };
   $("latin").checked = LATIN.on;
   $("latin").onchange = () => {
     LATIN.on = $("latin").checked;
