@@ -30,7 +30,7 @@ pub struct Browser {
     driver: Child,
     base: String,
     session: String,
-    _profile: TempDir,
+    profile: TempDir,
 }
 
 /// A fresh Chromium profile folder, removed afterwards.
@@ -75,7 +75,7 @@ impl Browser {
             driver,
             base: format!("http://127.0.0.1:{port}"),
             session: String::new(),
-            _profile: TempDir(profile.clone()),
+            profile: TempDir(profile.clone()),
         };
         let deadline = Instant::now() + Duration::from_secs(30);
         while http::request("GET", &format!("{}/status", browser.base), None).is_err() {
@@ -252,6 +252,31 @@ impl Drop for Browser {
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        end_chromium_of(&self.profile.0);
+    }
+}
+
+/// Ends any Chromium still running on `profile` (its own folder, so only this browser's
+/// processes): on a loaded machine the driver may go before the browser has closed, leaving it
+/// orphaned.
+fn end_chromium_of(profile: &std::path::Path) {
+    let flag = format!("--user-data-dir={}", profile.display());
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let ours = cmdline.split(|&b| b == 0).any(|arg| arg == flag.as_bytes());
+        if ours {
+            let _ = Command::new("kill").args(["-9", pid]).status();
+        }
     }
 }
 

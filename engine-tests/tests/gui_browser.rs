@@ -718,6 +718,16 @@ fn a_tab_out_of_step_is_refused_and_redrawn_and_tabs_follow_each_other() {
     // This tab stops hearing from the server (as a background tab whose timers are throttled).
     board.js("const f = window.fetch; window.kaleidoFetch = f; \
          window.fetch = (u, o) => u === '/api/state' ? new Promise(() => {}) : f(u, o);");
+    // A poll sent before that may still be on its way: wait until none has come for a while.
+    let mut polls = board.js("return window.kaleido.polls;");
+    loop {
+        std::thread::sleep(Duration::from_millis(1500));
+        let now = board.js("return window.kaleido.polls;");
+        if now == polls {
+            break;
+        }
+        polls = now;
+    }
     // "Tab 2" plays d4.
     board
         .server
