@@ -85,8 +85,12 @@ impl Browser {
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
         args.push(format!("--window-size={width},{height}"));
+        // "eager": a navigation returns once the document is parsed; the tests then wait for
+        // the page itself (measured: waiting for the full load now and then never returned on
+        // this loaded 2-core machine).
         let capabilities = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
+            "pageLoadStrategy": "eager",
             "goog:chromeOptions": { "binary": chromium, "args": args }
         }}});
         let answer = browser.command("POST", "/session", Some(capabilities));
