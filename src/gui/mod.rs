@@ -54,6 +54,23 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The page with its style sheet and scripts written into it: one request loads the board.
+/// tiny_http 0.12's connection pool can leave a connection unserved when several arrive at once
+/// while its threads wait on idle keep-alive connections (docs/gui.md); a page that needs one
+/// connection to load does not set that off. The assets stay served on their own paths too.
+fn whole_page() -> String {
+    let mut page = ASSETS[0].2.to_string();
+    for (path, _, body) in ASSETS {
+        let script = format!("<script src=\"{path}\"></script>");
+        let sheet = format!("<link rel=\"stylesheet\" href=\"{path}\">");
+        // `</script` cannot occur inside a script element; our scripts do not contain it.
+        page = page
+            .replace(&script, &format!("<script>/* {path} */\n{body}</script>"))
+            .replace(&sheet, &format!("<style>/* {path} */\n{body}</style>"));
+    }
+    page
+}
+
 /// Request bodies larger than this are refused with 413 (a game record is far smaller).
 pub const MAX_BODY: usize = 1 << 20;
 
@@ -178,6 +195,9 @@ fn respond(api: &api::Api, guard: &Guard, mut request: tiny_http::Request) {
         json_response(status, json)
     } else {
         match ASSETS.iter().find(|(p, _, _)| *p == path) {
+            Some((_, kind, _)) if method == "GET" && (path == "/" || path == "/index.html") => {
+                text_response(200, kind, whole_page())
+            }
             Some((_, kind, body)) if method == "GET" => text_response(200, kind, body.to_string()),
             _ => text_response(
                 404,
