@@ -49,6 +49,10 @@ pub struct PieceView {
     pub badges: Vec<String>,
     /// The whole description, e.g. `White King, usual form (knight and Alibaba forms left)`.
     pub title: String,
+    /// The character on a xiangqi-family piece (the page draws it from glyph outlines it
+    /// carries, so no CJK font is needed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hanzi: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -68,6 +72,9 @@ pub struct BoardView {
     pub side_names: [&'static str; 2],
     /// State beside the board a player must know, one line each (e.g. the kings' forms).
     pub notes: Vec<String>,
+    /// The squares of the side to move's royal pieces that are in check, as the game defines
+    /// check (a mated king too): the board draws a check mark there.
+    pub check: Vec<String>,
 }
 
 impl serde::Serialize for Side {
@@ -79,9 +86,31 @@ impl serde::Serialize for Side {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Side {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            other => Err(serde::de::Error::custom(format!("no side '{other}'"))),
+        }
+    }
+}
+
 impl BoardView {
     /// An empty board of `files` × `ranks` squares, every square present, named a1…, with the
     /// players called White and Black.
+    /// Marks the side to move's pieces drawn as `royal` as in check (for games with one royal
+    /// piece a side, whose own check test said so).
+    pub fn mark_check(&mut self, royal: &str) {
+        let side = self.side_to_move;
+        self.check = self
+            .pieces
+            .iter()
+            .filter(|p| p.side == side && p.glyph == royal)
+            .map(|p| p.square.clone())
+            .collect();
+    }
+
     pub fn rectangle(files: usize, ranks: usize, side_to_move: Side) -> BoardView {
         let mut cells = Vec::with_capacity(files * ranks);
         for rank in 0..ranks {
@@ -108,6 +137,7 @@ impl BoardView {
             side_to_move,
             side_names: ["White", "Black"],
             notes: Vec::new(),
+            check: Vec::new(),
         }
     }
 
@@ -148,6 +178,7 @@ impl BoardView {
             letter: letter.to_string(),
             badges: Vec::new(),
             title,
+            hanzi: None,
         });
         self.pieces.last_mut().expect("just pushed")
     }

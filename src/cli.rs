@@ -124,6 +124,10 @@ pub enum Command {
         /// 0 picks a free port.
         #[arg(long, default_value_t = 8088)]
         port: u16,
+        /// Where the game is kept across restarts (`none`: nowhere). Default:
+        /// $XDG_DATA_HOME/kaleido/gui-game.json, else ~/.local/share/kaleido/gui-game.json.
+        #[arg(long, value_name = "FILE")]
+        game_file: Option<String>,
     },
     /// How a person enters MOVE (UCI notation, as `moves` prints it) in XBoard, one action a line
     /// in XBoard's square names: `drag FROM TO`, `choose LETTER` (in XBoard's piece picker),
@@ -432,8 +436,12 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         Command::Match(args) => {
             kaleido_referee::run(&args, &match_rules::KaleidoRules)?;
         }
-        Command::Gui { host, port } => {
-            crate::gui::serve(&host, port)?;
+        Command::Gui {
+            host,
+            port,
+            game_file,
+        } => {
+            crate::gui::serve(&host, port, crate::gui::store_path(game_file.as_deref()))?;
         }
     }
     Ok(())

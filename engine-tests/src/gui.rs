@@ -5,18 +5,38 @@ use crate::binary::kaleido;
 use crate::http;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 pub struct GuiServer {
     child: Child,
     /// `http://127.0.0.1:PORT/`
     pub url: String,
+    /// Where this server keeps its game (a fresh file of its own, removed on drop unless kept).
+    pub game_file: PathBuf,
+    keep_file: bool,
+}
+
+/// A game file no other server of this test run uses.
+fn fresh_game_file() -> PathBuf {
+    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    std::env::temp_dir().join(format!("kaleido-gui-game-{}-{n}.json", std::process::id()))
 }
 
 impl GuiServer {
+    /// A server with a game of its own (a fresh game file: the user's is never touched).
     pub fn start() -> GuiServer {
+        let file = fresh_game_file();
+        let _ = std::fs::remove_file(&file);
+        GuiServer::start_on(file)
+    }
+
+    /// A server that keeps its game in `game_file` (a restart reads it back).
+    pub fn start_on(game_file: PathBuf) -> GuiServer {
         let child = Command::new(kaleido())
-            .args(["gui", "--port", "0"])
+            .args(["gui", "--port", "0", "--game-file"])
+            .arg(&game_file)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -26,6 +46,8 @@ impl GuiServer {
         let mut server = GuiServer {
             child,
             url: String::new(),
+            game_file,
+            keep_file: false,
         };
         let stdout = server.child.stdout.take().expect("piped stdout");
         let mut first = String::new();
@@ -55,6 +77,28 @@ impl GuiServer {
         (status, json)
     }
 
+    /// Ends this server as a crash or a closed terminal would, keeping its game file for the
+    /// next one.
+    pub fn stop_keeping_file(mut self) -> PathBuf {
+        self.keep_file = true;
+        self.game_file.clone()
+    }
+
+    /// A call with headers of the test's choosing (a foreign `Origin`, `Host`, content type).
+    pub fn call_with(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&str>,
+    ) -> (u16, Value) {
+        let url = format!("{}{}", self.url.trim_end_matches('/'), path);
+        let (status, text) =
+            http::request_with(method, &url, headers, body).unwrap_or_else(|e| panic!("{e}"));
+        let json = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, json)
+    }
+
     /// A call that must succeed.
     pub fn ok(&self, method: &str, path: &str, body: Value) -> Value {
         let (status, json) = self.call(method, path, Some(&body));
@@ -67,5 +111,8 @@ impl Drop for GuiServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if !self.keep_file {
+            let _ = std::fs::remove_file(&self.game_file);
+        }
     }
 }

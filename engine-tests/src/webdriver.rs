@@ -30,7 +30,7 @@ pub struct Browser {
     driver: Child,
     base: String,
     session: String,
-    _profile: TempDir,
+    profile: TempDir,
 }
 
 /// A fresh Chromium profile folder, removed afterwards.
@@ -75,7 +75,7 @@ impl Browser {
             driver,
             base: format!("http://127.0.0.1:{port}"),
             session: String::new(),
-            _profile: TempDir(profile.clone()),
+            profile: TempDir(profile.clone()),
         };
         let deadline = Instant::now() + Duration::from_secs(30);
         while http::request("GET", &format!("{}/status", browser.base), None).is_err() {
@@ -85,8 +85,12 @@ impl Browser {
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
         args.push(format!("--window-size={width},{height}"));
+        // "eager": a navigation returns once the document is parsed; the tests then wait for
+        // the page itself (measured: waiting for the full load now and then never returned on
+        // this loaded 2-core machine).
         let capabilities = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
+            "pageLoadStrategy": "eager",
             "goog:chromeOptions": { "binary": chromium, "args": args }
         }}});
         let answer = browser.command("POST", "/session", Some(capabilities));
@@ -136,6 +140,54 @@ impl Browser {
             "POST",
             &format!("/element/{element}/click"),
             Some(json!({})),
+        );
+    }
+
+    /// Presses the mouse on the element matching `from` and moves it, in steps as a hand does, to
+    /// the element matching `to`, releasing it there unless `release` is false (then
+    /// `release_pointer` ends the drag: a screenshot can be taken in between).
+    pub fn drag(&self, from: &str, to: &str, release: bool) {
+        // Points on the page, not element references: the board is redrawn as the piece is
+        // picked up, and the elements found before would be stale.
+        let centre = |css: &str| {
+            let p = self.eval(
+                "const e = document.querySelector(arguments[0]); if (!e) return null; \
+                 const r = e.getBoundingClientRect(); \
+                 return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+                json!([css]),
+            );
+            let xy = |i: usize| {
+                p[i].as_i64()
+                    .unwrap_or_else(|| panic!("nothing matches {css}"))
+            };
+            (xy(0), xy(1))
+        };
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        let at = |x: i64, y: i64, ms: u64| json!({ "type": "pointerMove", "origin": "viewport", "x": x, "y": y, "duration": ms });
+        let mut actions = vec![
+            at(x1, y1, 0),
+            json!({ "type": "pointerDown", "button": 0 }),
+            at(x1 + 6, y1 + 4, 50),
+            at((x1 + x2) / 2, (y1 + y2) / 2, 100),
+            at(x2, y2, 100),
+        ];
+        if release {
+            actions.push(json!({ "type": "pointerUp", "button": 0 }));
+        }
+        self.pointer_actions(actions);
+    }
+
+    /// Lets go of the mouse button held by `drag(.., false)`.
+    pub fn release_pointer(&self) {
+        self.pointer_actions(vec![json!({ "type": "pointerUp", "button": 0 })]);
+    }
+
+    fn pointer_actions(&self, actions: Vec<Value>) {
+        self.session_command(
+            "POST",
+            "/actions",
+            Some(json!({ "actions": [{ "type": "pointer", "id": "mouse",
+                "parameters": { "pointerType": "mouse" }, "actions": actions }] })),
         );
     }
 
@@ -204,6 +256,31 @@ impl Drop for Browser {
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        end_chromium_of(&self.profile.0);
+    }
+}
+
+/// Ends any Chromium still running on `profile` (its own folder, so only this browser's
+/// processes): on a loaded machine the driver may go before the browser has closed, leaving it
+/// orphaned.
+fn end_chromium_of(profile: &std::path::Path) {
+    let flag = format!("--user-data-dir={}", profile.display());
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let ours = cmdline.split(|&b| b == 0).any(|arg| arg == flag.as_bytes());
+        if ours {
+            let _ = Command::new("kill").args(["-9", pid]).status();
+        }
     }
 }
 

@@ -244,7 +244,7 @@ fn the_engine_answers_thinks_aloud_and_take_back_returns_to_the_persons_turn() {
         !state["thinking"].as_array().unwrap().is_empty() || !state["searching"].as_bool().unwrap()
     );
     // Take back: both the engine's move and the person's.
-    let back = server.ok("POST", "/api/undo", json!(null));
+    let back = server.ok("POST", "/api/undo", json!({}));
     assert_eq!(back["moves"].as_array().unwrap().len(), 0);
     assert_eq!(back["player_to_move"], "human");
 
@@ -277,7 +277,7 @@ fn a_record_with_variant_and_option_tags_loads_and_replays() {
     let server = GuiServer::start();
     let record = "[Event \"test\"]\n[Variant \"sonic-springs\"]\n[Options \"Crooked=true\"]\n\n\
                   1. e2e4 e7e5 2. d2d4 *\n";
-    let (status, state) = server.call_text("POST", "/api/pgn", Some(record));
+    let (status, state) = server.call("POST", "/api/pgn", Some(&json!({ "pgn": record })));
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["variant"], "sonic-springs");
     assert_eq!(state["options"]["crooked"], "true");
@@ -296,7 +296,11 @@ fn a_record_with_variant_and_option_tags_loads_and_replays() {
     );
     assert_eq!(stdout_lines(&output)[0], fen);
 
-    let (status, _) = server.call_text("POST", "/api/pgn", Some("[Variant \"sonic\"]\n1. e2e5 *"));
+    let (status, _) = server.call(
+        "POST",
+        "/api/pgn",
+        Some(&json!({ "pgn": "[Variant \"sonic\"]\n1. e2e5 *" })),
+    );
     assert_eq!(status, 400, "an illegal move in a record is refused");
     assert_eq!(server.ok("GET", "/api/state", json!(null))["fen"], fen);
 }
@@ -373,7 +377,7 @@ fn saved_records_replay_to_the_same_position() {
         .unwrap()
         .to_string();
     assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
-    let (status, loaded) = server.call_text("POST", "/api/pgn", Some(&pgn));
+    let (status, loaded) = server.call("POST", "/api/pgn", Some(&json!({ "pgn": pgn })));
     assert_eq!(status, 200, "{loaded}");
     assert_eq!(loaded["fen"], state["fen"]);
 }
@@ -394,4 +398,387 @@ fn with_a_clock_the_side_whose_time_runs_out_loses() {
     assert_eq!(over["outcome"]["reason"], "Red lost on time");
     let (status, _) = server.call("POST", "/api/play", Some(&json!({ "move": "a1a2" })));
     assert_eq!(status, 400, "no move after the flag fell");
+}
+
+/// Every call that changes the game, with a body that is valid for it.
+const CHANGES: &[(&str, &str)] = &[
+    ("/api/new", r#"{"variant":"chess"}"#),
+    ("/api/play", r#"{"move":"e7e5"}"#),
+    ("/api/undo", "{}"),
+    ("/api/settings", r#"{"white":"human"}"#),
+    ("/api/go", "{}"),
+    ("/api/stop", "{}"),
+    ("/api/analyse", r#"{"on":true}"#),
+    ("/api/resign", "{}"),
+    ("/api/draw", "{}"),
+    ("/api/abort", "{}"),
+    ("/api/pgn", r#"{"pgn":"1. e4 e5 *"}"#),
+];
+
+/// A Sonic game two plies in, played by two persons: what must survive every bad call.
+fn game_in_progress(server: &GuiServer) -> Value {
+    server.ok("POST", "/api/new", json!({ "variant": "sonic" }));
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    server.ok("POST", "/api/play", json!({ "move": "e2e4" }));
+    server.ok("POST", "/api/play", json!({ "move": "e7e5" }))
+}
+
+fn unchanged(server: &GuiServer, before: &Value, what: &str) {
+    let now = server.ok("GET", "/api/state", json!(null));
+    for key in [
+        "variant",
+        "fen",
+        "moves",
+        "players",
+        "outcome",
+        "generation",
+    ] {
+        assert_eq!(now[key], before[key], "{what} changed the game's {key}");
+    }
+}
+
+/// The issue's reproduction: an empty, unparsable or 5 MB record answered 200 and reset the game.
+#[test]
+fn a_bad_or_oversize_record_is_refused_and_the_game_stays() {
+    let server = GuiServer::start();
+    let before = game_in_progress(&server);
+    let five_mb = format!("{{\"pgn\": \"1. e4 {{{}\"}}", "a".repeat(5 << 20));
+    let bodies: [(&str, String, u16); 7] = [
+        ("an empty body", String::new(), 400),
+        ("a raw unterminated comment", "{ unterminated".into(), 400),
+        ("an empty record", r#"{"pgn": ""}"#.into(), 400),
+        ("a blank record", r#"{"pgn": "  \n "}"#.into(), 400),
+        (
+            "a cut record",
+            r#"{"pgn": "[Event \"x\"]\n1. e4 { unterminated"}"#.into(),
+            400,
+        ),
+        (
+            "words that are no moves",
+            r#"{"pgn": "hello world"}"#.into(),
+            400,
+        ),
+        ("a 5 MB body", five_mb, 413),
+    ];
+    for (what, body, status) in &bodies {
+        let (got, answer) = server.call_with("POST", "/api/pgn", &[], Some(body));
+        assert_eq!(got, *status, "{what}: {answer}");
+        unchanged(&server, &before, what);
+    }
+}
+
+#[test]
+fn every_change_refuses_an_empty_or_unparsable_body() {
+    let server = GuiServer::start();
+    let before = game_in_progress(&server);
+    for (path, _) in CHANGES {
+        for body in ["", "{ unterminated", "[1, 2]", "null"] {
+            let (status, answer) = server.call_with("POST", path, &[], Some(body));
+            assert_eq!(status, 400, "{path} {body:?}: {answer}");
+            assert!(answer["error"].is_string(), "{answer}");
+            unchanged(&server, &before, &format!("{path} with {body:?}"));
+        }
+    }
+}
+
+/// The issue's two tabs: a change made on a position the game has left is refused (409) with
+/// the game as it is now.
+#[test]
+fn a_change_made_on_an_old_position_is_refused_with_409() {
+    let server = GuiServer::start();
+    let before = game_in_progress(&server);
+    let old = before["generation"].as_u64().expect("generation") - 1;
+    for (path, body) in CHANGES {
+        let mut body: Value = serde_json::from_str(body).expect("test body");
+        body["generation"] = json!(old);
+        let (status, answer) = server.call("POST", path, Some(&body));
+        assert_eq!(status, 409, "{path} {body}: {answer}");
+        assert_eq!(
+            answer["state"]["fen"], before["fen"],
+            "{path}: the state as it is"
+        );
+        unchanged(&server, &before, path);
+    }
+    // The current generation is accepted.
+    let body = json!({ "move": "d2d4", "generation": before["generation"] });
+    let (status, answer) = server.call("POST", "/api/play", Some(&body));
+    assert_eq!(status, 200, "{answer}");
+}
+
+#[test]
+fn another_origin_or_host_and_non_json_posts_are_refused() {
+    let server = GuiServer::start();
+    let before = game_in_progress(&server);
+    let port = server
+        .url
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let new = r#"{"variant":"chess"}"#;
+    // A page on another site posting to the board (what a cross-site form or fetch sends).
+    let evil = [("Origin", "http://evil.example")];
+    assert_eq!(
+        server.call_with("POST", "/api/new", &evil, Some(new)).0,
+        403
+    );
+    assert_eq!(server.call_with("GET", "/api/state", &evil, None).0, 403);
+    // DNS rebinding: the browser names the attacker's host.
+    let rebound = format!("evil.example:{port}");
+    let host = [("Host", rebound.as_str())];
+    assert_eq!(server.call_with("GET", "/api/state", &host, None).0, 403);
+    assert_eq!(
+        server.call_with("POST", "/api/new", &host, Some(new)).0,
+        403
+    );
+    // A "simple" cross-site request needs no preflight only as text/plain or a form.
+    for kind in ["text/plain", "application/x-www-form-urlencoded"] {
+        let headers = [("Content-Type", kind)];
+        let (status, _) = server.call_with("POST", "/api/new", &headers, Some(new));
+        assert_eq!(status, 415, "{kind}");
+    }
+    unchanged(&server, &before, "a refused request");
+    // The board's own page: same origin, localhost or 127.0.0.1.
+    let own = format!("http://127.0.0.1:{port}");
+    let localhost = format!("localhost:{port}");
+    let (status, _) = server.call_with("GET", "/api/state", &[("Origin", own.as_str())], None);
+    assert_eq!(status, 200);
+    let (status, _) = server.call_with("GET", "/api/state", &[("Host", localhost.as_str())], None);
+    assert_eq!(status, 200);
+    // Engine work per request is bounded.
+    let (status, _) = server.call(
+        "POST",
+        "/api/settings",
+        Some(&json!({ "limits": { "nodes": 1_000_000_000_000u64 } })),
+    );
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn a_game_is_taken_back_to_any_earlier_position() {
+    let server = GuiServer::start();
+    game_in_progress(&server);
+    server.ok("POST", "/api/play", json!({ "move": "d2d4" }));
+    let fens = server.ok("GET", "/api/fens", json!(null))["fens"].clone();
+    let back = server.ok("POST", "/api/undo", json!({ "to_ply": 1 }));
+    assert_eq!(back["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(back["fen"], fens[1]);
+    let (status, _) = server.call("POST", "/api/undo", Some(&json!({ "to_ply": 1 })));
+    assert_eq!(
+        status, 400,
+        "nothing to take back to the position on the board"
+    );
+    // Looking back: the board of every ply.
+    let start = server.ok("GET", "/api/position?ply=0", json!(null));
+    assert_eq!(start["fen"], fens[0]);
+    assert_eq!(start["board"]["pieces"].as_array().unwrap().len(), 32);
+    let (status, _) = server.call("GET", "/api/position?ply=9", None);
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn resign_draw_offer_and_abort() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "engine",
+                "limits": { "nodes": 2000, "movetime_ms": null } }),
+    );
+    server.ok("POST", "/api/new", json!({ "variant": "chess" }));
+    let resigned = server.ok("POST", "/api/resign", json!({}));
+    assert_eq!(resigned["outcome"]["result"], "0-1");
+    assert_eq!(resigned["outcome"]["reason"], "White resigns");
+    let pgn = server.ok("GET", "/api/pgn", json!(null))["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    let (status, _) = server.call("POST", "/api/play", Some(&json!({ "move": "e2e4" })));
+    assert_eq!(status, 400, "no move after resigning");
+
+    // Draw offers: the engine (Black) a queen down accepts, a queen up declines (hand-made
+    // positions, no tactics: a queen is worth far more than the threshold either way).
+    let down = "q3k3/8/8/8/8/8/8/QQ2K3 w - - 0 1";
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "chess", "fen": down }),
+    );
+    let accepted = server.ok("POST", "/api/draw", json!({}));
+    assert_eq!(accepted["draw"]["accepted"], true, "{}", accepted["draw"]);
+    assert_eq!(accepted["outcome"]["result"], "1/2-1/2");
+    let up = "qq2k3/8/8/8/8/8/8/Q3K3 w - - 0 1";
+    server.ok("POST", "/api/new", json!({ "variant": "chess", "fen": up }));
+    let declined = server.ok("POST", "/api/draw", json!({}));
+    assert_eq!(declined["draw"]["accepted"], false, "{}", declined["draw"]);
+    assert!(declined["outcome"].is_null());
+
+    let aborted = server.ok("POST", "/api/abort", json!({}));
+    assert_eq!(aborted["outcome"]["result"], "*");
+    // Taking back reopens a finished game... here there is no move, so abort stays.
+    server.ok("POST", "/api/new", json!({ "variant": "chess" }));
+    server.ok("POST", "/api/settings", json!({ "black": "human" }));
+    server.ok("POST", "/api/play", json!({ "move": "e2e4" }));
+    server.ok("POST", "/api/resign", json!({}));
+    let reopened = server.ok("POST", "/api/undo", json!({ "to_ply": 0 }));
+    assert!(reopened["outcome"].is_null(), "take back reopens the game");
+}
+
+/// The server keeps the game in its file: a new server on that file shows it again.
+#[test]
+fn the_game_survives_a_restart_of_the_server() {
+    let server = GuiServer::start();
+    let before = game_in_progress(&server);
+    let file = server.stop_keeping_file();
+    let again = GuiServer::start_on(file);
+    let now = again.ok("GET", "/api/state", json!(null));
+    for key in ["variant", "fen", "players", "start_fen"] {
+        assert_eq!(now[key], before[key], "{key} after a restart");
+    }
+    let moves = |s: &Value| -> Vec<String> {
+        s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["uci"].to_string())
+            .collect()
+    };
+    assert_eq!(moves(&now), moves(&before));
+}
+
+/// The king in check, as each game defines check, is named by the board view; positions made by
+/// hand from the rules docs (a rook, queen or Advancer-Rook giving check along an open line).
+#[test]
+fn the_king_in_check_is_marked_by_the_engine() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    let cases = [
+        ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8"),
+        (
+            "xiangqi",
+            "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+            "a1a10",
+            "d10",
+        ),
+        ("sonic", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1a4", "e8"),
+        (
+            "symmetron-112",
+            "5k5/11/11/11/11/11/11/11/11/A4K5 Uu w 0 1",
+            "a1a10",
+            "f10",
+        ),
+    ];
+    for (variant, fen, mv, king) in cases {
+        let quiet = server.ok(
+            "POST",
+            "/api/new",
+            json!({ "variant": variant, "fen": fen }),
+        );
+        assert_eq!(
+            quiet["board"]["check"],
+            json!([]),
+            "{variant}: no check yet"
+        );
+        let state = server.ok("POST", "/api/play", json!({ "move": mv }));
+        assert_eq!(
+            state["board"]["check"],
+            json!([king]),
+            "{variant} after {mv}"
+        );
+        assert_eq!(state["in_check"], true, "{variant}");
+    }
+    // The mated king keeps its mark (fool's mate).
+    server.ok("POST", "/api/new", json!({ "variant": "chess" }));
+    for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        server.ok("POST", "/api/play", json!({ "move": mv }));
+    }
+    let mated = server.ok("GET", "/api/state", json!(null));
+    assert_eq!(mated["outcome"]["result"], "0-1");
+    assert_eq!(mated["board"]["check"], json!(["e1"]));
+}
+
+#[test]
+fn a_promotion_offers_the_queen_first() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "chess", "fen": "4k3/P7/8/8/8/8/8/4K3 w - - 0 1" }),
+    );
+    let steps = json!({ "steps": [] });
+    let options = server.ok("POST", "/api/turn", steps);
+    let labels: Vec<&str> = options["next"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["from"] == "a7")
+        .filter_map(|s| s["label"].as_str())
+        .collect();
+    assert_eq!(
+        labels.first().copied(),
+        Some("promote to Queen"),
+        "{labels:?}"
+    );
+    assert_eq!(labels.len(), 4, "{labels:?}");
+}
+
+/// Xiangqi moves in WXF notation. The rules from the federation's notation page (files from each
+/// player's right, `+` forward, `-` backward, `.` sideways; tandem pieces `+` front and `-` rear,
+/// as its examples `R+.3`, `C--1`); the expected moves written by hand from them: the common
+/// opening central cannon, screen horses, Black's chariot out (`C2.5 H8+7 H2+3 R9.8`).
+#[test]
+fn xiangqi_moves_are_written_in_wxf_notation_too() {
+    let server = GuiServer::start();
+    server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "white": "human", "black": "human" }),
+    );
+    server.ok("POST", "/api/new", json!({ "variant": "xiangqi" }));
+    let mut state = Value::Null;
+    for mv in ["h3e3", "h10g8", "h1g3", "i10h10", "e4e5", "a7a6"] {
+        state = server.ok("POST", "/api/play", json!({ "move": mv }));
+    }
+    let wxf: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["wxf"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(wxf, ["C2.5", "H8+7", "H2+3", "R9.8", "P5+1", "P1+1"]);
+    // Tandem chariots on Red's 9th file (a1 behind a3): the front one sideways, the rear ahead.
+    let tandem = "3k5/9/9/9/9/9/9/R8/9/R3K4 w - - 0 1";
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "xiangqi", "fen": tandem }),
+    );
+    let front = server.ok("POST", "/api/play", json!({ "move": "a3b3" }));
+    assert_eq!(front["moves"][0]["wxf"], "R+.8");
+    server.ok(
+        "POST",
+        "/api/new",
+        json!({ "variant": "xiangqi", "fen": tandem }),
+    );
+    let rear = server.ok("POST", "/api/play", json!({ "move": "a1a2" }));
+    assert_eq!(rear["moves"][0]["wxf"], "R-+1");
+    // Other games have no WXF.
+    server.ok("POST", "/api/new", json!({ "variant": "chess" }));
+    let chess = server.ok("POST", "/api/play", json!({ "move": "e2e4" }));
+    assert!(chess["moves"][0]["wxf"].is_null());
 }

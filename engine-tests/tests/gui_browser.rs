@@ -197,6 +197,16 @@ impl Board {
             percent(fen)
         );
         self.browser.goto(&url);
+        // A game in progress on the server: the page asks before the link replaces it.
+        let asked = self.browser.wait_for(
+            "the page to open the link or ask",
+            "const k = window.kaleido; if (document.getElementById('ask').open) return 'ask'; \
+             return k && k.state && !k.busy && location.search === '' ? 'open' : '';",
+            WAIT,
+        );
+        if asked == "ask" {
+            self.browser.click("#ask-yes");
+        }
         self.idle();
     }
 
@@ -261,18 +271,41 @@ impl Board {
     /// `progress(index, placed)` runs after each step's piece is picked up (`placed` false) and
     /// after the step is entered (`placed` true).
     fn click_turn(&self, steps: &[Step], progress: &mut dyn FnMut(usize, bool)) {
+        self.enter_turn(steps, false, progress);
+    }
+
+    /// `click_turn`, with every part that moves a piece from one place to another dragged there
+    /// instead of clicked (`drag`); returns whether any part was dragged.
+    fn enter_turn(
+        &self,
+        steps: &[Step],
+        drag: bool,
+        progress: &mut dyn FnMut(usize, bool),
+    ) -> bool {
+        let mut dragged = false;
         for (index, step) in steps.iter().enumerate() {
             let is_prefix = step.from.is_none() && step.to.is_none();
             if index == 0 && !is_prefix && self.picker().as_deref() == Some("prefix") {
                 self.pick("-"); // a pending king's form is not chosen first in this turn
             }
-            if let Some(from) = &step.from {
+            let draggable = match (&step.from, &step.to) {
+                (Some(from), Some(to)) => drag && from != to,
+                _ => false,
+            };
+            if draggable {
+                let (from, to) = (
+                    step.from.as_deref().unwrap_or(""),
+                    step.to.as_deref().unwrap_or(""),
+                );
+                self.drag(from, to);
+                dragged = true;
+            } else if let Some(from) = &step.from {
                 if self.selected() != *from {
                     self.click_square(from);
                 }
                 progress(index, false);
             }
-            if let Some(to) = &step.to {
+            if let (Some(to), false) = (&step.to, draggable) {
                 self.click_square(to);
             }
             let expected = if is_prefix { "prefix" } else { "step" };
@@ -286,6 +319,7 @@ impl Board {
             }
             progress(index, true);
         }
+        dragged
     }
 
     fn save_screenshot(&self, name: &str) {
@@ -359,6 +393,7 @@ fn ten_turns_against_the_engine_in_every_variant() {
     let board = Board::start(1300, 950, "human", "engine");
     let server = &board.server;
     let mut rng = SplitMix64::new(0x05EE_D0FB_0A2D);
+    let (mut person_turns, mut dragged_turns) = (0, 0);
     for variant in variants::names() {
         server.ok(
             "POST",
@@ -395,7 +430,10 @@ fn ten_turns_against_the_engine_in_every_variant() {
             let legal = mine.legal_moves(Dialect::Uci);
             let mv = legal[rng.below(legal.len())].clone();
             let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
-            board.click_turn(&steps, &mut |_, _| {});
+            // Every other turn is dragged (where it has a part from one place to another).
+            let dragged = board.enter_turn(&steps, turn % 2 == 0, &mut |_, _| {});
+            person_turns += 1;
+            dragged_turns += usize::from(dragged);
             let mut played = moves.clone();
             played.push(mv.clone());
             let after_person = play_fen(variant, &start, &played);
@@ -424,8 +462,41 @@ fn ten_turns_against_the_engine_in_every_variant() {
                 );
             }
         }
+        looking_back_shows_the_engines_fens(&board, variant);
         saved_record_replays(&board, variant);
     }
+    assert!(
+        dragged_turns * 2 >= person_turns,
+        "only {dragged_turns} of {person_turns} turns were dragged"
+    );
+}
+
+/// Steps back through the game with the keys: the start (Home), the first two plies (→ →),
+/// and the last ply (←, from the position now), each the FEN the engine gives for that ply.
+fn looking_back_shows_the_engines_fens(board: &Board, variant: &str) {
+    let fens = board.server.ok("GET", "/api/fens", json!(null))["fens"].clone();
+    let fens: Vec<String> = fens
+        .as_array()
+        .expect("fens")
+        .iter()
+        .map(|f| f.as_str().unwrap_or_default().to_string())
+        .collect();
+    let last = fens.len() - 1;
+    if last < 2 {
+        return;
+    }
+    board.press_page_key("\u{E012}"); // ←
+    board.shows(
+        &fens[last - 1],
+        &format!("{variant}: ← from the position now"),
+    );
+    board.press_page_key("\u{E011}"); // Home
+    board.shows(&fens[0], &format!("{variant}: Home"));
+    board.press_page_key("\u{E014}");
+    board.press_page_key("\u{E014}");
+    board.shows(&fens[2], &format!("{variant}: → →"));
+    board.press_page_key("\u{E010}"); // End
+    board.shows(&fens[last], &format!("{variant}: End"));
 }
 
 /// The page's "Save record" gives a PGN that `kaleido replay` plays to the FEN the page shows.
@@ -514,4 +585,482 @@ fn squares_are_chosen_from_the_keyboard_and_wrong_clicks_explain_themselves() {
     browser.press("\u{E013}\u{E013}\u{E007}");
     let expected = play_fen("chess", "startpos", &["e2e4".to_string()]);
     board.shows(&expected, "e2e4 entered from the keyboard");
+}
+
+impl Board {
+    /// Waits for the page's question (a game would be replaced, a resignation...) and answers.
+    fn answer(&self, yes: bool) {
+        self.browser.wait_for(
+            "the page to ask",
+            "return document.getElementById('ask').open;",
+            WAIT,
+        );
+        self.browser.click(if yes { "#ask-yes" } else { "#ask-no" });
+        self.idle();
+    }
+
+    fn state(&self) -> Value {
+        self.server.ok("GET", "/api/state", json!(null))
+    }
+
+    fn prompt(&self) -> String {
+        let p = self.browser.eval(
+            "return document.getElementById('prompt').textContent;",
+            json!([]),
+        );
+        p.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Drags the piece on `from` to `to` as a person does with the mouse.
+    fn drag(&self, from: &str, to: &str) {
+        self.browser.drag(
+            &format!("rect.cell-hit[data-square=\"{from}\"]"),
+            &format!("rect.cell-hit[data-square=\"{to}\"]"),
+            true,
+        );
+        self.idle();
+    }
+
+    /// Presses a key on the page (not on the board, where the arrows move the cursor).
+    fn press_page_key(&self, key: &str) {
+        self.js("document.activeElement && document.activeElement.blur();");
+        self.browser.press(key);
+        self.idle();
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.browser.eval(script, json!([]))
+    }
+}
+
+/// The moves played so far on the server, in the entry notation.
+fn moves_of(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["uci"].as_str().expect("uci").to_string())
+        .collect()
+}
+
+/// The issue's first reproduction: "Load record" with an empty box wiped a Sonic game in
+/// progress. Now nothing replaces a game in progress without the person saying yes.
+#[test]
+fn nothing_replaces_a_game_in_progress_without_asking() {
+    let board = Board::start(1200, 900, "human", "human");
+    board
+        .server
+        .ok("POST", "/api/new", json!({ "variant": "sonic" }));
+    board
+        .server
+        .ok("POST", "/api/play", json!({ "move": "e2e4" }));
+    board
+        .server
+        .ok("POST", "/api/play", json!({ "move": "e7e5" }));
+    board.browser.goto(&board.server.url);
+    board.idle();
+    let before = board.state();
+    assert_eq!(moves_of(&before).len(), 2);
+    // An empty record box: refused on the page, the game stays.
+    board.browser.click("#load-pgn");
+    board.idle();
+    assert!(board.prompt().contains("empty"), "{}", board.prompt());
+    assert_eq!(moves_of(&board.state()), moves_of(&before));
+    // A record in the box: the page asks; "no" keeps the game.
+    board.js("document.getElementById('pgn').value = '1. e4 e5 2. Nf3 *';");
+    board.browser.click("#load-pgn");
+    board.answer(false);
+    assert_eq!(
+        board.state()["fen"],
+        before["fen"],
+        "load record, answered no"
+    );
+    // New game from the dialog: asked too.
+    board.browser.click("#new-game");
+    board.browser.click("#nd-start");
+    board.answer(false);
+    assert_eq!(board.state()["fen"], before["fen"], "new game, answered no");
+    // A link to another position opened in this tab (or a second one): asked too.
+    let url = format!("{}?variant=chess", board.server.url);
+    board.browser.goto(&url);
+    board.answer(false);
+    assert_eq!(
+        board.state()["fen"],
+        before["fen"],
+        "a ?variant= link, answered no"
+    );
+    assert!(board.prompt().contains("not opened"), "{}", board.prompt());
+    // The reload kept the game (the server holds it) and the record loads when asked to.
+    board.shows(before["fen"].as_str().unwrap(), "after a reload");
+    board.js("document.getElementById('pgn').value = '1. e4 e5 2. Nf3 *';");
+    board.browser.click("#load-pgn");
+    board.answer(true);
+    let loaded = board.state();
+    assert_eq!(loaded["variant"], "chess");
+    assert_eq!(moves_of(&loaded).len(), 3);
+    assert_eq!(
+        loaded["players"], before["players"],
+        "loading kept the players"
+    );
+    assert!(
+        board.prompt().contains("players stay"),
+        "{}",
+        board.prompt()
+    );
+}
+
+/// The issue's two tabs: a tab that has not heard of a move made elsewhere sends its move; the
+/// server refuses it (409) and the page shows the game as it is. A tab that listens follows.
+#[test]
+fn a_tab_out_of_step_is_refused_and_redrawn_and_tabs_follow_each_other() {
+    let board = Board::start(1200, 900, "human", "human");
+    board.open("chess", "startpos");
+    // This tab stops hearing from the server (as a background tab whose timers are throttled).
+    board.js("const f = window.fetch; window.kaleidoFetch = f; \
+         window.fetch = (u, o) => u === '/api/state' ? new Promise(() => {}) : f(u, o);");
+    // A poll sent before that may still be on its way: wait until none has come for a while.
+    let mut polls = board.js("return window.kaleido.polls;");
+    loop {
+        std::thread::sleep(Duration::from_millis(1500));
+        let now = board.js("return window.kaleido.polls;");
+        if now == polls {
+            break;
+        }
+        polls = now;
+    }
+    // "Tab 2" plays d4.
+    board
+        .server
+        .ok("POST", "/api/play", json!({ "move": "d2d4" }));
+    board.click_square("e2");
+    board.click_square("e4");
+    let state = board.state();
+    assert_eq!(moves_of(&state), ["d2d4"], "the stale e2e4 was not played");
+    board.shows(
+        state["fen"].as_str().unwrap(),
+        "the page redrawn after the 409",
+    );
+    assert!(board.prompt().contains("changed"), "{}", board.prompt());
+    board.save_screenshot("stale-move-refused");
+    // Listening again: a move made elsewhere appears by itself, and the message goes.
+    board.js("window.fetch = window.kaleidoFetch;");
+    board
+        .server
+        .ok("POST", "/api/play", json!({ "move": "d7d5" }));
+    let fen = board.state()["fen"].as_str().unwrap().to_string();
+    board.shows(&fen, "the other tab's move shown without a reload");
+    assert!(!board.prompt().contains("changed"), "{}", board.prompt());
+}
+
+/// Analyse on the person's turn shows the lines as they come, deeper and deeper, with arrows.
+#[test]
+fn analysis_lines_arrive_live_with_arrows_and_an_evaluation_bar() {
+    let board = Board::start(1200, 900, "human", "human");
+    board.open("chess", "startpos");
+    board.browser.click("#analyse");
+    board.idle();
+    let first = board.browser.wait_for(
+        "a first analysis line",
+        "return Number(document.getElementById('thinking').dataset.depth);",
+        WAIT,
+    );
+    let deeper = board.browser.wait_for(
+        "a deeper line without a reload",
+        &format!(
+            "const d = Number(document.getElementById('thinking').dataset.depth); \
+             return d > {} && d >= 4 ? d : 0;",
+            first
+        ),
+        WAIT,
+    );
+    assert!(deeper.as_u64() > first.as_u64());
+    let lines = board.js("return Number(document.getElementById('thinking').dataset.lines);");
+    assert_eq!(lines, json!(3), "three lines of MultiPV analysis");
+    let arrows = board.js("return document.querySelectorAll('#board .pv-best').length;");
+    assert!(arrows.as_u64() >= Some(1), "the best line's arrow");
+    let others = board.js("return document.querySelectorAll('#board .pv-other').length;");
+    assert!(others.as_u64() >= Some(1), "the other lines' arrows");
+    let bar = board.js("return !document.getElementById('eval-bar').hidden;");
+    assert_eq!(bar, json!(true));
+    board.save_screenshot("analysis");
+    board.browser.click("#analyse");
+    board.idle();
+}
+
+/// After a checking move the king in check carries the mark, as the engine says: chess (also
+/// the mated king), xiangqi, Sonic, Symmetron (positions as in gui_api's check test).
+#[test]
+fn the_king_in_check_is_marked_after_a_checking_move() {
+    let board = Board::start(1200, 900, "human", "human");
+    let cases = [
+        ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8"),
+        (
+            "xiangqi",
+            "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+            "a1a10",
+            "d10",
+        ),
+        ("sonic", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1a4", "e8"),
+        (
+            "symmetron-112",
+            "5k5/11/11/11/11/11/11/11/11/A4K5 Uu w 0 1",
+            "a1a10",
+            "f10",
+        ),
+        // Fool's mate: the mated king.
+        (
+            "chess",
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+            "d8h4",
+            "e1",
+        ),
+    ];
+    for (variant, fen, mv, king) in cases {
+        board.open(variant, fen);
+        let none = board.js("return document.querySelectorAll('#board .check-ring').length;");
+        assert_eq!(none, json!(0), "{variant}: no mark before the check");
+        let steps = session(variant, fen)
+            .turn_steps(mv, Dialect::Uci)
+            .expect("a legal move");
+        board.click_turn(&steps, &mut |_, _| {});
+        let css = format!("#board .check-ring[data-check=\"{king}\"]");
+        board.browser.wait_for(
+            &format!("{variant}: the check mark on {king}"),
+            &format!("return document.querySelector('{css}') !== null;"),
+            WAIT,
+        );
+        if variant == "xiangqi" || king == "e1" {
+            board.save_screenshot(&format!("check-{variant}-{king}"));
+        }
+    }
+}
+
+/// Looking back: a click on a move, the arrow keys, Home and End, and taking back to there.
+#[test]
+fn the_game_is_looked_through_and_taken_back_to_any_position() {
+    let board = Board::start(1200, 900, "human", "human");
+    board.open("chess", "startpos");
+    for (from, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6")] {
+        board.click_square(from);
+        board.click_square(to);
+    }
+    let fens = board.server.ok("GET", "/api/fens", json!(null))["fens"].clone();
+    let fen_at = |ply: usize| fens[ply].as_str().unwrap().to_string();
+    board.browser.click("#moves .mv[data-ply=\"1\"]");
+    board.shows(&fen_at(1), "a click on the first move");
+    board.press_page_key("\u{E014}"); // →
+    board.shows(&fen_at(2), "→");
+    board.press_page_key("\u{E011}"); // Home
+    board.shows(&fen_at(0), "Home");
+    board.press_page_key("\u{E014}");
+    board.press_page_key("\u{E014}");
+    board.press_page_key("\u{E012}"); // ←
+    board.shows(&fen_at(1), "→ → ←");
+    board.save_screenshot("looking-back");
+    // A click on the board while looking back plays nothing and says why.
+    board.click_square("d2");
+    assert!(board.prompt().contains("looking at"), "{}", board.prompt());
+    board.press_page_key("\u{E010}"); // End
+    board.shows(&fen_at(4), "End");
+    // Take back to the position after ply 2.
+    board.browser.click("#moves .mv[data-ply=\"2\"]");
+    board.idle();
+    board.browser.click("#take-back-here");
+    board.answer(true);
+    assert_eq!(moves_of(&board.state()), ["e2e4", "e7e5"]);
+    board.shows(&fen_at(2), "taken back to ply 2");
+}
+
+/// Drag and drop, with the targets lit while the piece is in the air.
+#[test]
+fn a_piece_is_dragged_and_dropped() {
+    let board = Board::start(1200, 900, "human", "human");
+    board.open("xiangqi", "startpos");
+    board.browser.drag(
+        "rect.cell-hit[data-square=\"h3\"]",
+        "rect.cell-hit[data-square=\"e3\"]",
+        false,
+    );
+    let lit = board
+        .js("return document.querySelectorAll('#board .target-dot, #board .target-ring').length;");
+    assert!(lit.as_u64() >= Some(2), "targets lit while dragging: {lit}");
+    let flying = board.js("return document.querySelectorAll('#board .dragging').length;");
+    assert_eq!(flying, json!(1), "the piece follows the pointer");
+    board.save_screenshot("drag-in-progress");
+    board.browser.release_pointer();
+    board.idle();
+    let expected = play_fen("xiangqi", "startpos", &["h3e3".to_string()]);
+    board.shows(&expected, "h3-e3 dragged");
+    // A drop on a square the piece cannot reach plays nothing.
+    board.drag("h10", "h5");
+    assert_eq!(moves_of(&board.state()), ["h3e3"]);
+}
+
+/// Resign and the game-over dialog; a draw offer the engine accepts by its evaluation; abort.
+#[test]
+fn resign_offer_a_draw_and_abort_from_the_page() {
+    let board = Board::start(1200, 900, "human", "engine");
+    board.server.ok(
+        "POST",
+        "/api/settings",
+        json!({ "limits": { "nodes": 2000, "movetime_ms": null } }),
+    );
+    board.open("chess", "startpos");
+    board.drag("e2", "e4");
+    wait_for_person(&board.server, "chess");
+    board.browser.click("#resign");
+    board.answer(true);
+    board.browser.wait_for(
+        "the game-over dialog",
+        "return document.getElementById('game-over').open && document.getElementById('game-over-reason').textContent;",
+        WAIT,
+    );
+    let result = board.js("return document.querySelector('#moves li.result').textContent;");
+    assert_eq!(result, json!("0-1 White resigns"));
+    board.save_screenshot("game-over");
+    board.browser.click("#game-over-close");
+    // The engine (Black) a queen down accepts a draw.
+    board.open("chess", "q3k3/8/8/8/8/8/8/QQ2K3 w - - 0 1");
+    board.browser.click("#offer-draw");
+    board.idle();
+    board.browser.wait_for(
+        "the draw",
+        "return document.getElementById('game-over').open;",
+        WAIT,
+    );
+    assert_eq!(board.state()["outcome"]["result"], "1/2-1/2");
+    board.browser.click("#game-over-close");
+    // A queen up it declines, and says so.
+    board.open("chess", "qq2k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+    board.browser.click("#offer-draw");
+    board.idle();
+    assert!(board.prompt().contains("declines"), "{}", board.prompt());
+    assert!(board.state()["outcome"].is_null());
+    board.browser.click("#abort");
+    board.answer(true);
+    assert_eq!(board.state()["outcome"]["result"], "*");
+}
+
+/// The promotion picker opens on the promotion square, the queen first.
+#[test]
+fn the_promotion_picker_opens_on_the_square_queen_first() {
+    let board = Board::start(1200, 900, "human", "human");
+    board.open("chess", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    board.click_square("a7");
+    board.click_square("a8");
+    assert_eq!(board.picker().as_deref(), Some("step"));
+    let first = board.js("return document.querySelector('#picker-choices button').textContent;");
+    assert_eq!(first, json!("promote to Queen"));
+    // On the square: the picker's box overlaps the a8 square's.
+    let overlap = board.js(
+        "const p = document.getElementById('picker').getBoundingClientRect(); \
+         const s = document.querySelector('rect.cell-hit[data-square=\"a8\"]').getBoundingClientRect(); \
+         return p.left < s.right && p.right > s.left && p.top < s.bottom && p.bottom > s.top;",
+    );
+    assert_eq!(overlap, json!(true), "the picker is at the target square");
+    board.save_screenshot("promotion-picker");
+    board.pick("q");
+    let expected = play_fen(
+        "chess",
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        &["a7a8q".to_string()],
+    );
+    board.shows(&expected, "a8=Q");
+}
+
+/// The new-game dialog: variant and rule options, the known forced win, side and strength; the
+/// board turns to the side played and remembers it over a reload.
+#[test]
+fn the_new_game_dialog_sets_up_the_game_and_the_flip_is_remembered() {
+    let board = Board::start(1200, 900, "human", "human");
+    board.open("chess", "startpos");
+    board.browser.click("#new-game");
+    board.js(
+        "const v = document.getElementById('nd-variant'); v.value = 'reflection-14'; \
+         v.dispatchEvent(new Event('change'));",
+    );
+    let note = board.js(
+        "const n = document.getElementById('nd-forced'); return n.hidden ? '' : n.textContent;",
+    );
+    assert!(
+        note.as_str().unwrap_or("").contains("mates by force in 3"),
+        "{note}"
+    );
+    board.save_screenshot("new-game-dialog");
+    board.js("document.getElementById('nd-opponent').value = 'engine'; \
+         document.getElementById('nd-side').value = 'black'; \
+         document.getElementById('nd-level').value = '3'; \
+         document.getElementById('nd-limit-kind').value = 'nodes'; \
+         document.getElementById('nd-limit-value').value = '2000';");
+    board.browser.click("#nd-start");
+    board.idle();
+    let state = board.state();
+    assert_eq!(state["variant"], "reflection-14");
+    assert_eq!(
+        state["players"],
+        json!({ "white": "engine", "black": "human" })
+    );
+    assert_eq!(state["limits"]["nodes"], 2000);
+    let flipped = board.js("return window.kaleido.flipped;");
+    assert_eq!(flipped, json!(true), "playing Black: the board is turned");
+    board.browser.goto(&board.server.url);
+    board.idle();
+    assert_eq!(
+        board.js("return window.kaleido.flipped;"),
+        json!(true),
+        "remembered"
+    );
+}
+
+/// Xiangqi-family pieces carry their characters, drawn from outlines the page carries (no text,
+/// so no CJK font is needed), or the FEN letters when the person asks; the board is readable at a
+/// phone's 420 px width.
+#[test]
+fn xiangqi_pieces_carry_their_characters_and_the_board_fits_a_phone() {
+    let board = Board::start(420, 900, "human", "human");
+    board.open("xiangqi", "startpos");
+    let count = |css: &str| {
+        board.js(&format!(
+            "return document.querySelectorAll('#board {css}').length;"
+        ))
+    };
+    assert_eq!(count("path.piece-hanzi"), json!(32));
+    assert_eq!(count("text.piece-letter"), json!(0));
+    let red_king = board.js(
+        "return document.querySelector('#board [data-piece-square=\"e1\"] .piece-hanzi').dataset.hanzi;",
+    );
+    assert_eq!(red_king, json!("帥"));
+    let width = board.js("return document.getElementById('board').getBoundingClientRect().width;");
+    assert!(
+        width.as_f64() >= Some(300.0),
+        "the board uses the phone's width: {width}"
+    );
+    let overflow = board.js("return document.documentElement.scrollWidth > window.innerWidth;");
+    assert_eq!(
+        overflow,
+        json!(false),
+        "nothing sticks out sideways at 420 px"
+    );
+    board.save_screenshot("xiangqi-420px");
+    // The move list in WXF notation (coordinates on request).
+    board.click_square("h3");
+    board.click_square("e3");
+    let first = || board.js("return document.querySelector('#moves .mv').textContent;");
+    assert_eq!(first(), json!("C2.5"));
+    board.js("const n = document.getElementById('notation'); n.value = 'record'; n.dispatchEvent(new Event('change'));");
+    assert_eq!(first(), json!("h3e3"));
+    board.js("const n = document.getElementById('notation'); n.value = 'wxf'; n.dispatchEvent(new Event('change'));");
+    board.open("sin-yeon-sang-gi", "startpos");
+    let king = board.js(
+        "return document.querySelector('#board [data-piece-square=\"g10\"] .piece-hanzi').dataset.hanzi;",
+    );
+    assert_eq!(king, json!("黑"), "the seed's character for Black's king");
+    board.browser.click("#latin");
+    board.idle();
+    assert_eq!(count("path.piece-hanzi"), json!(0));
+    assert!(count("text.piece-letter").as_u64() >= Some(30));
+    board.browser.click("#latin");
+    board.idle();
+    board.open("reflection-14", "startpos");
+    board.save_screenshot("reflection-14-420px");
 }

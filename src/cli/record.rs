@@ -16,6 +16,10 @@ pub struct Record {
     pub moves: Vec<String>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), when present.
     pub result: Option<String>,
+    /// How many tag lines (`[Name "value"]`) the text has.
+    pub tags: usize,
+    /// A `{` comment or `(` variation is never closed: the text was cut or is not PGN.
+    pub unclosed: bool,
 }
 
 const RESULTS: &[&str] = &["1-0", "0-1", "1/2-1/2", "*"];
@@ -26,6 +30,7 @@ pub fn read(text: &str) -> Record {
     for line in text.lines() {
         let trimmed = line.trim();
         if trimmed.starts_with('[') && trimmed.ends_with(']') {
+            record.tags += 1;
             if let Some(fen) = tag_value(trimmed, "FEN") {
                 record.fen = Some(fen);
             }
@@ -72,6 +77,7 @@ pub fn read(text: &str) -> Record {
             _ => plain.push(c),
         }
     }
+    record.unclosed = in_comment || variation_depth > 0;
     for token in plain.split_whitespace() {
         if RESULTS.contains(&token) {
             record.result = Some(token.to_string());

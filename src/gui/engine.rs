@@ -7,13 +7,19 @@ use super::game::{Eval, GuiGame, Player, Thought};
 use crate::game::Dialect;
 use crate::search::strength::{self, Strength};
 use crate::search::{Control, Limits, TranspositionTable};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub struct Engine {
     tt: TranspositionTable,
     /// The running search's control, to stop it.
     control: Mutex<Option<Arc<Control>>>,
+    /// Where the game is kept across restarts of the server (`None`: nowhere).
+    store: Option<PathBuf>,
 }
+
+/// Lines shown while analysing (a move search looks for one).
+const ANALYSIS_LINES: usize = 3;
 
 /// The shared game; a panic while it was held cannot leave it half-changed for long enough to
 /// matter to a single-user board, so a poisoned lock is taken as it is.
@@ -22,10 +28,21 @@ pub fn lock(game: &Mutex<GuiGame>) -> MutexGuard<'_, GuiGame> {
 }
 
 impl Engine {
-    pub fn new(hash_mb: usize) -> Engine {
+    pub fn new(hash_mb: usize, store: Option<PathBuf>) -> Engine {
         Engine {
             tt: TranspositionTable::new(hash_mb),
             control: Mutex::new(None),
+            store,
+        }
+    }
+
+    /// Writes the game where it is kept, if anywhere. A failure is logged, not fatal: the game
+    /// on the board goes on.
+    pub fn save(&self, game: &GuiGame) {
+        if let Some(path) = &self.store {
+            if let Err(e) = super::store::save(path, game) {
+                log::warn!("gui: cannot keep the game in {}: {e}", path.display());
+            }
         }
     }
 
@@ -74,6 +91,7 @@ impl Engine {
             }
         } else {
             limits.infinite = true;
+            limits.multipv = ANALYSIS_LINES;
         }
         let control = Arc::new(Control::new(false));
         *self.control.lock().unwrap_or_else(|e| e.into_inner()) = Some(control.clone());
@@ -92,7 +110,8 @@ impl Engine {
                 &mut |info| {
                     let mut game = lock(&shared);
                     if game.generation == generation {
-                        game.thinking.push(Thought::new(&info, side));
+                        game.thinking
+                            .push(Thought::new(&info, side, session.as_ref()));
                     }
                 },
             );
@@ -111,6 +130,7 @@ impl Engine {
                         return;
                     }
                     game.thinking = lines;
+                    engine.save(&game);
                     engine.kick(&shared, &mut game);
                 }
             }

@@ -54,6 +54,9 @@ pub struct PlayedMove {
     pub uci: String,
     /// The move in the game's record notation (what the move list and PGN show).
     pub record: String,
+    /// Xiangqi: the move in WXF notation, which the move list offers too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wxf: Option<String>,
     pub side: Side,
     /// How a person enters it, to show it as the last turn.
     pub steps: Vec<Step>,
@@ -93,20 +96,56 @@ pub struct Thought {
     pub eval: Eval,
     pub nodes: u64,
     pub time_ms: u64,
+    /// Which line of a MultiPV search (1: the best).
+    pub multipv: usize,
     /// The principal variation in the game's record notation.
     pub pv: Vec<String>,
+    /// How the first turns of the line are entered, part by part (the page draws them as
+    /// arrows): the engine's own steps, so every leg of a chain and both parts of a pair show.
+    pub pv_steps: Vec<Vec<Step>>,
 }
 
+/// The turns of a line drawn as arrows: more would cover the board.
+const PV_ARROW_TURNS: usize = 3;
+
 impl Thought {
-    pub fn new(info: &InfoLine, side: Side) -> Thought {
+    /// `root`: the position the search started from (`info.pv` is in its record notation).
+    pub fn new(info: &InfoLine, side: Side, root: &dyn Session) -> Thought {
+        let mut replay = root.clone_box();
+        let mut pv_steps = Vec::new();
+        for text in info.pv.iter().take(PV_ARROW_TURNS) {
+            let Ok(uci) = replay.translate_move(text, Dialect::Record, Dialect::Uci) else {
+                break;
+            };
+            let Ok(steps) = replay.turn_steps(&uci, Dialect::Uci) else {
+                break;
+            };
+            if replay.play(&uci, Dialect::Uci).is_err() {
+                break;
+            }
+            pv_steps.push(steps);
+        }
         Thought {
             depth: info.depth,
             eval: Eval::new(info.score, side),
             nodes: info.nodes,
             time_ms: info.time_ms,
+            multipv: info.multipv.max(1),
             pv: info.pv.clone(),
+            pv_steps,
         }
     }
+}
+
+/// How a game ended other than by the rules or the clock: a resignation, a draw agreed, an abort.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Ending {
+    /// `None`: drawn (or aborted).
+    pub winner: Option<Side>,
+    pub reason: String,
+    /// Aborted: the game has no result (`*`).
+    #[serde(default)]
+    pub aborted: bool,
 }
 
 pub struct GuiGame {
@@ -126,6 +165,8 @@ pub struct GuiGame {
     pub analysing: bool,
     /// The game clock, when the game is played with one.
     pub clock: Option<Clock>,
+    /// Resigned, drawn by agreement or aborted (taking back reopens the game).
+    pub ended: Option<Ending>,
 }
 
 impl GuiGame {
@@ -150,6 +191,7 @@ impl GuiGame {
             searching: false,
             analysing: false,
             clock: None,
+            ended: None,
         })
     }
 
@@ -164,8 +206,14 @@ impl GuiGame {
             .then(|| self.players[self.session.side_to_move().index()])
     }
 
-    /// The result: the rules' verdict, or a loss on time.
+    /// The result: a resignation, agreed draw or abort, the rules' verdict, or a loss on time.
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(ending) = &self.ended {
+            return Some(Outcome {
+                winner: ending.winner,
+                reason: ending.reason.clone(),
+            });
+        }
         self.session.outcome().or_else(|| {
             let to_move = self.session.side_to_move();
             let flagged = self.clock.as_ref()?.flag(to_move)?;
@@ -191,13 +239,21 @@ impl GuiGame {
         dialect: Dialect,
         eval: Option<Eval>,
     ) -> Result<(), MoveError> {
-        if self.session.outcome().is_some() {
+        if self.session.outcome().is_some() || self.ended.is_some() {
             return Err(MoveError::GameOver);
         }
         let mut after = self.session.clone_box();
         after.play(text, dialect)?;
         let (uci, record) = self.texts_of(text, dialect, after.as_ref())?;
         let steps = self.session.turn_steps(&uci, Dialect::Uci)?;
+        let wxf = match (self.variant(), steps.as_slice()) {
+            ("xiangqi", [step]) => step
+                .from
+                .as_deref()
+                .zip(step.to.as_deref())
+                .and_then(|(from, to)| super::wxf::notation(&self.session.board_view(), from, to)),
+            _ => None,
+        };
         let side = self.session.side_to_move();
         self.session = after;
         if let Some(clock) = &mut self.clock {
@@ -206,6 +262,7 @@ impl GuiGame {
         self.moves.push(PlayedMove {
             uci,
             record,
+            wxf,
             side,
             steps,
             eval,
@@ -248,6 +305,7 @@ impl GuiGame {
             done += 1;
         }
         if done > 0 {
+            self.ended = None;
             self.changed();
             let to_move = self.session.side_to_move();
             if let Some(clock) = &mut self.clock {
@@ -278,6 +336,26 @@ impl GuiGame {
     pub fn changed(&mut self) {
         self.generation += 1;
         self.thinking.clear();
+    }
+
+    /// The result token: `*` while the game goes on or when it was aborted.
+    pub fn result_token(&self) -> &'static str {
+        match (&self.ended, self.outcome()) {
+            (Some(ending), _) if ending.aborted => "*",
+            (_, Some(outcome)) => outcome.result(),
+            (_, None) => "*",
+        }
+    }
+
+    /// The position after `ply` plies of the game (0: the start), for looking back; `None`
+    /// beyond the last ply.
+    pub fn session_at(&self, ply: usize) -> Option<Box<dyn Session>> {
+        let back = self.moves.len().checked_sub(ply)?;
+        let mut replay = self.session.clone_box();
+        for _ in 0..back {
+            replay.undo();
+        }
+        Some(replay)
     }
 
     /// The FEN after every ply, the start first (what the browser test compares).

@@ -5,7 +5,7 @@
 //! notation with the engine's score as a comment. `kaleido replay FILE` reads it back.
 
 use super::game::{Eval, GuiGame, Player};
-use crate::game::{Dialect, Side};
+use crate::game::{Dialect, Side, VariantOptions};
 use crate::variants;
 use kaleido_referee::pgn::{self, PgnGame, PgnMove};
 
@@ -47,9 +47,39 @@ fn options_tag(game: &GuiGame) -> Option<String> {
     (!set.is_empty()).then(|| set.join(" "))
 }
 
+/// Reads a game record into a fresh game (players: person vs engine, default limits; the caller
+/// keeps its own). Refused, with the reason, when the text holds no game: empty, no tag and no
+/// move, a comment or variation never closed (a cut or mangled text), or a move that is not legal.
+pub fn game_from_record(text: &str) -> Result<GuiGame, String> {
+    if text.trim().is_empty() {
+        return Err("the record is empty".into());
+    }
+    let record = crate::cli::record::read(text);
+    if record.unclosed {
+        return Err(
+            "the record is cut or not PGN: a { comment or ( variation is never closed".into(),
+        );
+    }
+    if record.tags == 0 && record.moves.is_empty() {
+        return Err("no game record found: no tag and no move".into());
+    }
+    // A record without a Variant tag is chess, as PGN has it.
+    let variant = record.variant.clone().unwrap_or_else(|| "chess".into());
+    let mut options = VariantOptions::default();
+    for (name, value) in &record.options {
+        options.set(name, value);
+    }
+    let mut game = GuiGame::new(&variant, record.fen.as_deref(), &options)?;
+    for (index, token) in record.moves.iter().enumerate() {
+        game.play(token, Dialect::Record, None)
+            .map_err(|e| format!("move {} ({token}): {e}", index + 1))?;
+    }
+    Ok(game)
+}
+
 pub fn pgn_text(game: &GuiGame) -> String {
     let outcome = game.outcome();
-    let result = outcome.as_ref().map_or("*", |o| o.result()).to_string();
+    let result = game.result_token().to_string();
     let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), "Kaleido board".into()),
         ("Site".into(), "kaleido gui".into()),

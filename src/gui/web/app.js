@@ -1,6 +1,6 @@
 // The page: asks the server for the game and for the options of the turn being built, draws them,
-// and sends what the person clicks. No rules here: every legal target, turn, notation and result
-// comes from the engine (`/api/turn`, `/api/state`).
+// and sends what the person does. No rules here: every legal target, turn, notation, check and
+// result comes from the engine (`/api/turn`, `/api/state`, `/api/position`).
 "use strict";
 
 const $ = id => document.getElementById(id);
@@ -9,30 +9,55 @@ const ui = {
   entered: [],        // steps of the turn being built
   options: null,      // /api/turn answer for `entered`
   selected: null,     // square whose piece is picked up for the next step
-  flipped: false,
+  flipped: localStorage.getItem("kaleido.flipped") === "true",
   cursor: null,       // keyboard cursor square
   picker: null,       // open picker: the steps it chooses between
   message: "",
   error: false,
-  busy: false,        // a request is under way (the browser test waits for it)
+  busy: false,        // a request of the person's is under way (the browser test waits for it)
+  epoch: 0,           // counts the person's requests: a poll sent before one is stale
+  view: null,         // looking back: { ply, board, fen }
+  drag: null,         // a piece being dragged: { from, x, y, moved, deferred }
+  variants: [],
+  polls: 0,           // /api/state polls answered (the browser test reads it)
 };
 window.kaleido = ui; // for the browser test and the console
 
+// How often the page asks the server for the game (docs/gui.md: polling measured against
+// server-sent events).
+const POLL_MS = 400;
+
+class Stale extends Error {}
+
 async function call(method, path, body) {
   ui.busy = true;
+  ui.epoch++;
   try {
     const response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : (typeof body === "string" ? body : JSON.stringify(body)),
+      headers: method === "POST" ? { "Content-Type": "application/json" } : {},
+      body: method === "POST" ? JSON.stringify(body === undefined ? {} : body) : undefined,
     });
     const json = await response.json();
+    if (response.status === 409 && json.state) {
+      // The game moved on elsewhere (another tab, the engine): show it as it is.
+      await setState(json.state);
+      say("The game changed before that arrived (another tab or the engine moved): the board shows it as it is now.", true);
+      render();
+      throw new Stale(json.error);
+    }
     if (!response.ok) throw new Error(json.error || response.statusText);
     return json;
   } finally {
     ui.busy = false;
   }
 }
+
+// A change of the game: carries the generation it was made on, so a stale one is refused.
+const change = (path, body = {}) => call("POST", path, { ...body, generation: ui.state ? ui.state.generation : undefined });
+
+// What may follow `steps` in the position the page shows (409 if the game has left it).
+const turnOptions = steps => call("POST", "/api/turn", { steps, generation: ui.state.generation });
 
 function say(message, error = false) {
   ui.message = message;
@@ -45,19 +70,54 @@ const describe = square => {
   const p = pieceOn(square);
   return p ? `${p.title.split(" (")[0].split(",")[0]} on ${square}` : square;
 };
+const inProgress = () => ui.state && ui.state.moves.length > 0 && !ui.state.outcome;
+
+// A question before something replaces the game: resolves true for yes.
+function ask(text, yes = "Yes", no = "No") {
+  const dialog = $("ask");
+  $("ask-text").textContent = text;
+  $("ask-yes").textContent = yes;
+  $("ask-no").textContent = no;
+  return new Promise(resolve => {
+    const done = answer => { dialog.close(); $("ask-yes").onclick = $("ask-no").onclick = null; resolve(answer); };
+    $("ask-yes").onclick = () => done(true);
+    $("ask-no").onclick = () => done(false);
+    dialog.oncancel = e => { e.preventDefault(); done(false); };
+    dialog.showModal();
+  });
+}
+
+// Asks before `what` replaces a game in progress; true when it may go ahead.
+async function mayReplace(what, yes) {
+  if (!inProgress()) return true;
+  const s = ui.state;
+  return ask(`${what} replaces the game in progress (${s.variant}, ${s.moves.length} plies). Go ahead?`,
+    yes, "No, keep the game");
+}
 
 // A new position or a fresh turn: forget what was being built and ask what may be entered.
 async function setState(state) {
+  const before = ui.state;
   ui.state = state;
   ui.entered = [];
   ui.selected = null;
   ui.picker = null;
   ui.options = null;
+  if (ui.view && !sameGameSoFar(before, state, ui.view.ply)) ui.view = null;
+  if (before && before.generation !== state.generation) sounds(before, state);
+  if (before && !before.outcome && state.outcome && before.start_fen === state.start_fen) showGameOver(state.outcome);
   if (state.player_to_move === "human") {
-    ui.options = await call("POST", "/api/turn", { steps: [] });
+    ui.options = await turnOptions([]);
     prefixPicker();
   }
   render();
+}
+
+// Whether `after` still has `before`'s game up to `ply` (looking back stays where it is).
+function sameGameSoFar(before, after, ply) {
+  if (!before || before.start_fen !== after.start_fen || after.moves.length < ply) return false;
+  for (let i = 0; i < ply; i++) if (before.moves[i].uci !== after.moves[i].uci) return false;
+  return true;
 }
 
 // Steps that come before any piece moves (a Sonic king hit last turn picks its form first).
@@ -74,7 +134,7 @@ function stepsFrom(square) {
 }
 
 function targets() {
-  if (!ui.options) return [];
+  if (!ui.options || ui.view) return [];
   if (ui.selected) return [...new Set(stepsFrom(ui.selected).map(s => s.to))];
   // Pieces entering from outside the board: their squares are the targets at once.
   return [...new Set(ui.options.next.filter(s => !s.from && s.to).map(s => s.to))];
@@ -82,8 +142,12 @@ function targets() {
 
 async function clickSquare(square) {
   if (!ui.state || ui.busy) return;
+  if (ui.view) {
+    say(`You are looking at the position after ply ${ui.view.ply}: press End or "back to the game" to play on.`, true);
+    return render();
+  }
   if (ui.picker) {
-    say("Choose in the box below the board first (or cancel the turn).", true);
+    say("Choose in the box on the board first (or cancel the turn).", true);
     return render();
   }
   if (ui.state.outcome) {
@@ -141,7 +205,8 @@ function explainNoMove(square) {
     (piece.title.includes("paired") && !piece.title.includes("unpaired") ? " (it moves only together with its mirror piece, and that pair has no legal turn)." : ".");
 }
 
-// Several steps share these squares: the choice decides (a promotion, a flip...).
+// Several steps share these squares: the choice decides (a promotion, a flip...). The server
+// lists the most common choice first.
 function chooseAmong(candidates) {
   if (candidates.length === 1 && !candidates[0].choice) return addStep(candidates[0]);
   if (candidates.length === 1) {
@@ -161,7 +226,13 @@ function openPicker(title, steps, allowNone, kind) {
 async function addStep(step) {
   ui.picker = null;
   const entered = [...ui.entered, { from: step.from, to: step.to, choice: step.choice }];
-  const options = await call("POST", "/api/turn", { steps: entered });
+  let options;
+  try {
+    options = await turnOptions(entered);
+  } catch (e) {
+    if (!(e instanceof Stale)) { say(e.message, true); render(); }
+    return;
+  }
   if (!options.valid) {
     say("That does not begin a legal turn.", true);
     return render();
@@ -191,8 +262,9 @@ function mirrorPart() {
 async function playTurn(move) {
   try {
     say("");
-    await setState(await call("POST", "/api/play", { move }));
+    await setState(await change("/api/play", { move }));
   } catch (e) {
+    if (e instanceof Stale) return;
     say(`Refused: ${e.message}`, true);
     cancelTurn();
   }
@@ -203,105 +275,194 @@ function cancelTurn() {
   ui.entered = [];
   ui.selected = null;
   ui.picker = null;
-  call("POST", "/api/turn", { steps: [] }).then(options => {
+  turnOptions([]).then(options => {
     ui.options = options;
     prefixPicker();
     render();
-  }).catch(e => { say(e.message, true); render(); });
+  }).catch(e => { if (!(e instanceof Stale)) { say(e.message, true); render(); } });
+}
+
+// The lines the engine shows now: the latest of each MultiPV line, best first.
+function currentLines(state) {
+  const latest = new Map();
+  for (const t of state.thinking) latest.set(t.multipv || 1, t);
+  return [...latest.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1]);
 }
 
 function render() {
   const state = ui.state;
   if (!state) return;
-  const last = state.moves.length ? state.moves[state.moves.length - 1].steps : [];
+  const viewing = ui.view;
+  const board = viewing ? viewing.board : state.board;
+  const ply = viewing ? viewing.ply : state.moves.length;
+  const last = ply > 0 ? state.moves[ply - 1].steps : [];
   const mirror = mirrorPart();
-  drawBoard($("board"), state.board, {
-    flipped: ui.flipped, selected: ui.selected, targets: targets(), mirror: mirror ? [mirror] : [],
-    entered: ui.entered, last: ui.entered.length ? [] : last, cursor: ui.cursor,
+  const lines = viewing ? [] : currentLines(state);
+  const geo = drawBoard($("board"), board, {
+    flipped: ui.flipped, selected: viewing ? null : ui.selected, targets: targets(), mirror: mirror ? [mirror] : [],
+    entered: viewing ? [] : ui.entered, last: ui.entered.length && !viewing ? [] : last, cursor: ui.cursor,
+    check: board.check || [], pv: lines.map(l => l.pv_steps || []),
+    drag: ui.drag && ui.drag.moved ? ui.drag : null,
   });
   $("board").dataset.selected = ui.selected || "";
   $("board").dataset.entered = ui.entered.length;
+  $("board").dataset.ply = ply;
+  $("board").dataset.check = (board.check || []).join(" ");
   const prompt = $("prompt");
   prompt.textContent = ui.message || defaultPrompt();
   prompt.className = ui.error ? "error" : "";
-  const picker = $("picker");
-  picker.hidden = !ui.picker;
-  picker.dataset.kind = ui.picker ? ui.picker.kind : "";
-  if (ui.picker) {
-    $("picker-title").textContent = ui.picker.title;
-    const box = $("picker-choices");
-    box.innerHTML = "";
-    const add = (label, choice, action) => {
-      const b = document.createElement("button");
-      b.textContent = label;
-      b.dataset.choice = choice;
-      b.onclick = action;
-      box.appendChild(b);
-    };
-    for (const step of ui.picker.steps) {
-      const label = step.choice === null ? "as it is" : (step.label || step.choice);
-      add(label, step.choice === null ? "" : step.choice, () => addStep(step));
-    }
-    if (ui.picker.allowNone) add("move without choosing first", "-", () => { ui.picker = null; render(); });
-    add("cancel", "cancel", cancelTurn);
-    box.querySelector("button").focus();
-  }
-  $("end-turn").hidden = !(ui.options && ui.options.complete && ui.options.next.length);
+  renderPicker(geo);
+  $("end-turn").hidden = !(ui.options && ui.options.complete && ui.options.next.length) || !!viewing;
   $("cancel-turn").hidden = ui.entered.length === 0 && !ui.selected;
   const outcome = state.outcome;
-  $("status").textContent = outcome ? `Game over: ${outcome.result} — ${outcome.reason}` :
+  $("status").textContent = viewing ? `Looking back: the position after ply ${ply} of ${state.moves.length}` :
+    outcome ? `Game over: ${outcome.result} — ${outcome.reason}` :
     `${sideName(state.board.side_to_move)} to move (${state.player_to_move === "engine" ? "engine" : "person"})` +
     (state.in_check ? " — in check" : "") +
-    (state.searching ? " — engine thinking…" : "");
-  $("status").dataset.fen = state.fen;
-  $("notes").innerHTML = state.board.notes.map(n => `<li>${escapeXml(n)}</li>`).join("");
-  if (document.activeElement !== $("fen")) $("fen").value = state.fen;
-  $("link").href = `/?variant=${encodeURIComponent(state.variant)}&fen=${encodeURIComponent(state.fen)}`;
+    (state.searching ? (state.analysing && state.player_to_move !== "engine" ? " — analysing…" : " — engine thinking…") : "");
+  $("status").dataset.fen = viewing ? viewing.fen : state.fen;
+  $("notes").innerHTML = board.notes.map(n => `<li>${escapeXml(n)}</li>`).join("");
+  if (document.activeElement !== $("fen")) $("fen").value = viewing ? viewing.fen : state.fen;
+  $("link").href = `/?variant=${encodeURIComponent(state.variant)}&fen=${encodeURIComponent(viewing ? viewing.fen : state.fen)}`;
+  $("game-name").textContent = state.variant;
+  $("nav-game").hidden = !viewing;
+  $("board-wrap").classList.toggle("looking-back", !!viewing);
+  $("take-back-here").hidden = !viewing;
+  $("nav-back").disabled = ply === 0;
+  $("nav-start").disabled = ply === 0;
+  $("nav-forward").disabled = !viewing;
+  $("nav-end").disabled = !viewing;
+  const over = !!outcome;
+  $("resign").disabled = over || !Object.values(state.players).includes("human");
+  $("offer-draw").disabled = over;
+  $("abort").disabled = over;
   renderMoves(state);
-  renderThinking(state);
+  renderThinking(state, lines);
+  renderEvalBar(state, lines);
   renderGraph(state);
   renderClocks(state);
-  $("analyse").checked = state.analysing;
-  $("white-name").textContent = state.board.side_names[0];
-  $("black-name").textContent = state.board.side_names[1];
-  $("player-white").value = state.players.white;
-  $("player-black").value = state.players.black;
+  renderSettings(state);
 }
 
 function defaultPrompt() {
   const s = ui.state;
   if (s.outcome) return `Game over: ${s.outcome.result} (${s.outcome.reason}).`;
   if (s.player_to_move === "engine") return "The engine is thinking.";
-  return `${sideName(s.board.side_to_move)} to move: click a piece (or use the arrow keys and Enter on the board).`;
+  return `${sideName(s.board.side_to_move)} to move: click a piece or drag it (or use the arrow keys and Enter on the board).`;
+}
+
+// The picker opens on the board at the target square (over the board when it has none).
+function renderPicker(geo) {
+  const picker = $("picker");
+  picker.hidden = !ui.picker;
+  picker.dataset.kind = ui.picker ? ui.picker.kind : "";
+  if (!ui.picker) return;
+  $("picker-title").textContent = ui.picker.title;
+  const box = $("picker-choices");
+  box.innerHTML = "";
+  const add = (label, choice, action) => {
+    const b = document.createElement("button");
+    b.textContent = label;
+    b.dataset.choice = choice;
+    b.onclick = action;
+    box.appendChild(b);
+  };
+  for (const step of ui.picker.steps) {
+    const label = step.choice === null ? "as it is" : (step.label || step.choice);
+    add(label, step.choice === null ? "" : step.choice, () => addStep(step));
+  }
+  if (ui.picker.allowNone) add("move without choosing first", "-", () => { ui.picker = null; render(); });
+  add("cancel", "cancel", cancelTurn);
+  const target = ui.picker.steps[0].to && geo.byName.get(ui.picker.steps[0].to);
+  const wrap = $("board-wrap").getBoundingClientRect();
+  let left = wrap.width / 2, top = wrap.height / 3;
+  if (target) {
+    const [x, y] = geo.centre(target.file, target.rank);
+    left = x / geo.width * wrap.width;
+    top = y / geo.height * wrap.height;
+  }
+  picker.dataset.square = ui.picker.steps[0].to || "";
+  // Kept inside the board: the picker's box opens towards the board's centre.
+  picker.style.left = "0px";
+  picker.style.top = "0px";
+  const box2 = picker.getBoundingClientRect();
+  picker.style.left = `${Math.max(0, Math.min(wrap.width - box2.width, left - box2.width / 2))}px`;
+  picker.style.top = `${Math.max(0, Math.min(wrap.height - box2.height, top > wrap.height / 2 ? top - box2.height : top))}px`;
+  box.querySelector("button").focus({ preventScroll: true });
 }
 
 function renderMoves(state) {
   const list = $("moves");
+  const shown = ui.view ? ui.view.ply : state.moves.length;
+  const wxf = state.moves.some(m => m.wxf);
+  $("notation-label").hidden = !wxf;
+  const useWxf = wxf && $("notation").value === "wxf";
+  const key = `${state.generation}|${shown}|${state.outcome ? state.outcome.result : ""}|${useWxf}`;
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
   list.innerHTML = "";
   const first = state.moves.length && state.moves[0].side === "black";
   const rows = [];
   state.moves.forEach((m, i) => {
     const ply = i + (first ? 1 : 0);
     if (ply % 2 === 0 || rows.length === 0) rows.push([]);
-    rows[rows.length - 1][ply % 2] = m.record;
+    rows[rows.length - 1][ply % 2] = { text: useWxf && m.wxf ? m.wxf : m.record, ply: i + 1 };
   });
-  rows.forEach(([w, b]) => {
+  rows.forEach(pair => {
     const li = document.createElement("li");
-    li.textContent = `${w || "…"}  ${b || ""}`;
+    for (const cell of [pair[0], pair[1]]) {
+      const span = document.createElement("span");
+      span.className = "mv";
+      if (cell) {
+        span.textContent = cell.text;
+        span.dataset.ply = cell.ply;
+        if (cell.ply === shown) span.classList.add("current");
+        span.onclick = () => goToPly(cell.ply);
+      } else span.textContent = cell === pair[0] ? "…" : "";
+      li.appendChild(span);
+    }
     list.appendChild(li);
   });
-  list.scrollTop = list.scrollHeight;
+  if (state.outcome) {
+    const li = document.createElement("li");
+    li.className = "result";
+    li.textContent = `${state.outcome.result} ${state.outcome.reason}`;
+    list.appendChild(li);
+  }
+  const current = list.querySelector(".current");
+  if (current && ui.view) current.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = list.scrollHeight;
 }
 
 const evalText = e => e.mate !== null && e.mate !== undefined ? `#${e.mate}` : ((e.centipawns || 0) / 100).toFixed(2);
 
-function renderThinking(state) {
-  $("thinking").textContent = state.thinking.slice(-8).reverse()
-    .map(t => `d${t.depth}  ${evalText(t.eval)}  ${t.nodes} n  ${t.pv.join(" ")}`).join("\n") ||
-    (state.searching ? "…" : "");
+function renderThinking(state, lines) {
+  const box = $("thinking");
+  if (lines.length) {
+    box.textContent = lines.map(t => `${lines.length > 1 ? `${t.multipv}) ` : ""}d${t.depth}  ${evalText(t.eval)}  ${t.nodes} n  ${t.pv.join(" ")}`).join("\n");
+  } else box.textContent = state.searching ? "…" : "";
+  box.dataset.lines = lines.length;
+  box.dataset.depth = lines.length ? lines[0].depth : 0;
 }
 
-// Each ply's evaluation (from White's side) where the engine gave one.
+// The bar beside the board: the first player's share from the engine's latest score (its line
+// now, else the last score given with a move), as a smooth curve of the centipawns.
+function renderEvalBar(state, lines) {
+  let evaluation = lines.length ? lines[0].eval : null;
+  if (!evaluation) for (let i = state.moves.length - 1; i >= 0 && !evaluation; i--) evaluation = state.moves[i].eval;
+  const bar = $("eval-bar");
+  bar.hidden = !evaluation;
+  if (!evaluation) return;
+  const cp = evaluation.mate !== null && evaluation.mate !== undefined ? Math.sign(evaluation.mate) * 2000 : evaluation.centipawns;
+  const share = 1 / (1 + Math.exp(-cp / 250));
+  $("eval-fill").style.height = `${(share * 100).toFixed(1)}%`;
+  bar.classList.toggle("flipped", ui.flipped);
+  $("eval-text").textContent = evalText(evaluation);
+  bar.title = `${state.board.side_names[0]}'s view: ${evalText(evaluation)}`;
+  bar.dataset.cp = cp;
+}
+
+// Each ply's evaluation (from the first player's side) where the engine gave one.
 function renderGraph(state) {
   const points = [];
   state.moves.forEach((m, i) => {
@@ -312,10 +473,40 @@ function renderGraph(state) {
   const n = Math.max(state.moves.length + 1, 20);
   const x = i => (i / n) * 300, y = cp => 40 - cp * 0.038;
   const line = points.map(([i, cp]) => `${x(i)},${y(cp)}`).join(" ");
+  const [first, second] = state.board.side_names;
   $("eval-graph").innerHTML = `<line x1="0" y1="40" x2="300" y2="40" stroke="#aaa" stroke-width="1"/>` +
-    `<text x="2" y="9" font-size="8" fill="#777">White +10</text><text x="2" y="78" font-size="8" fill="#777">Black +10</text>` +
+    `<text x="2" y="9" font-size="8" fill="#777">${escapeXml(first)} +10</text><text x="2" y="78" font-size="8" fill="#777">${escapeXml(second)} +10</text>` +
     (points.length ? `<polyline points="${line}" fill="none" stroke="#1f6feb" stroke-width="2"/>` : "") +
     points.map(([i, cp]) => `<circle cx="${x(i)}" cy="${y(cp)}" r="2" fill="#1f6feb"><title>ply ${i}: ${(cp / 100).toFixed(2)}</title></circle>`).join("");
+}
+
+// Looking back through the game: the board of that ply comes from the server.
+async function goToPly(ply) {
+  if (!ui.state) return;
+  const total = ui.state.moves.length;
+  ply = Math.max(0, Math.min(total, ply));
+  if (ply === total) {
+    ui.view = null;
+    say("");
+    return render();
+  }
+  try {
+    const position = await call("GET", `/api/position?ply=${ply}`);
+    ui.view = { ply, board: position.board, fen: position.fen };
+    ui.selected = null;
+    say(`The position after ply ${ply}. ← → step, End returns to the game.`);
+  } catch (e) { say(e.message, true); }
+  render();
+}
+
+function onPageKey(event) {
+  const target = event.target;
+  if (target && (target.closest("input, textarea, select, dialog") || target.id === "board")) return;
+  const ply = ui.view ? ui.view.ply : (ui.state ? ui.state.moves.length : 0);
+  const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: Infinity }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  goToPly(to === Infinity ? ui.state.moves.length : to);
 }
 
 // Keyboard: arrow keys move the cursor over the places a piece can stand, Enter/Space clicks.
@@ -345,50 +536,182 @@ function onBoardKey(event) {
     clickSquare(ui.cursor);
   } else if (event.key === "Escape") {
     cancelTurn();
+  } else if (event.key === "Home" || event.key === "End") {
+    onPageKey({ key: event.key, target: document.body, preventDefault: () => event.preventDefault() });
+  }
+}
+
+// Drag and drop: the piece is picked up as the pointer goes down (its targets light up), follows
+// the pointer, and is put down where the pointer comes up. A press and release on one square is
+// a click, so click-click works as before.
+function squareAt(x, y) {
+  const hit = document.elementsFromPoint(x, y).find(el => el.classList && el.classList.contains("cell-hit"));
+  return hit ? hit.dataset.square : null;
+}
+
+function svgPoint(x, y) {
+  const svg = $("board"), matrix = svg.getScreenCTM();
+  if (!matrix) return [0, 0];
+  const p = new DOMPoint(x, y).matrixTransform(matrix.inverse());
+  return [p.x, p.y];
+}
+
+function onPointerDown(event) {
+  if (event.button !== 0) return;
+  const square = squareAt(event.clientX, event.clientY);
+  if (!square) return;
+  event.preventDefault();
+  $("board").focus({ preventScroll: true });
+  ui.cursor = null;
+  // The piece already in hand: wait for the pointer to come up (put back, or dragged on).
+  const deferred = square === ui.selected;
+  ui.drag = { from: square, x0: event.clientX, y0: event.clientY, moved: false, deferred };
+  try { $("board").setPointerCapture(event.pointerId); } catch (e) { /* a synthetic event */ }
+  if (!deferred) clickSquare(square);
+}
+
+function onPointerMove(event) {
+  const drag = ui.drag;
+  if (!drag || ui.selected !== drag.from) return;
+  if (!drag.moved && Math.hypot(event.clientX - drag.x0, event.clientY - drag.y0) < 5) return;
+  drag.moved = true;
+  [drag.x, drag.y] = svgPoint(event.clientX, event.clientY);
+  const piece = ui.state.board.pieces.find(p => p.square === drag.from);
+  drag.piece = piece || null;
+  render();
+}
+
+function onPointerUp(event) {
+  const drag = ui.drag;
+  if (!drag) return;
+  ui.drag = null;
+  const square = squareAt(event.clientX, event.clientY);
+  if (drag.moved) {
+    render();
+    if (square && square !== drag.from && ui.selected === drag.from) clickSquare(square);
+  } else if (drag.deferred && square === drag.from) {
+    clickSquare(square);
   }
 }
 
 async function loadVariants() {
   const { variants } = await call("GET", "/api/variants");
-  const select = $("variant");
-  select.innerHTML = variants.map(v => `<option>${v.name}</option>`).join("");
-  select.onchange = () => showVariantOptions(variants);
+  ui.variants = variants;
+  $("nd-variant").innerHTML = variants.map(v => `<option>${v.name}</option>`).join("");
+  const levels = `<option value="">Full strength</option>` + [1, 2, 3, 4, 5, 6, 7, 8].map(l => `<option value="${l}">Level ${l}</option>`).join("");
+  $("nd-level").innerHTML = levels;
+  $("level").innerHTML = levels;
   return variants;
 }
 
-function showVariantOptions(variants) {
-  const v = variants.find(x => x.name === $("variant").value);
-  $("variant-options").innerHTML = v.options.map(o =>
-    `<label>${o.name} <select data-option="${o.name}">${o.values.map(val => `<option${val === o.default ? " selected" : ""}>${val}</option>`).join("")}</select></label>`).join("");
+// The new-game dialog: variant and rule options, opponent, side, strength and time.
+function showNewGameOptions() {
+  const v = ui.variants.find(x => x.name === $("nd-variant").value);
+  if (!v) return;
+  const current = ui.state && ui.state.variant === v.name ? ui.state.options : {};
+  $("nd-options").innerHTML = v.options.map(o => {
+    const now = current[o.name.toLowerCase()] || o.default;
+    return `<label>${o.name} <select data-option="${o.name}">${o.values.map(val => `<option${val === now ? " selected" : ""}>${val}</option>`).join("")}</select></label>`;
+  }).join("");
+  const [first, second] = v.side_names || ["White", "Black"];
+  $("nd-side").innerHTML = `<option value="white">${first}</option><option value="black">${second}</option>`;
+  const forced = $("nd-forced");
+  const showForced = () => {
+    const f = v.forced_win;
+    const select = f && document.querySelector(`#nd-options [data-option="${f.option}"]`);
+    forced.hidden = !(f && select && select.value === f.value);
+    forced.textContent = f ? `Known: ${f.text}` : "";
+  };
+  document.querySelectorAll("#nd-options select").forEach(s => { s.onchange = showForced; });
+  showForced();
+  $("nd-side-label").hidden = $("nd-opponent").value !== "engine";
 }
 
-function chosenOptions() {
+function limitsFrom(kind, value, increment, level) {
+  const limits = { nodes: null, movetime_ms: null, clock_ms: null, increment_ms: null, level: level ? Number(level) : null };
+  if (kind === "nodes") limits.nodes = Math.round(value);
+  else if (kind === "movetime") limits.movetime_ms = Math.round(value);
+  else {
+    limits.clock_ms = Math.round(value * 60000);
+    limits.increment_ms = Math.round(parseFloat(increment || "0") * 1000);
+  }
+  return limits;
+}
+
+async function openNewGame() {
+  $("nd-variant").value = ui.state.variant;
+  $("nd-opponent").value = Object.values(ui.state.players).includes("engine") ? "engine" : "human";
+  $("nd-side").value = ui.state.players.white === "human" || ui.state.players.black !== "human" ? "white" : "black";
+  showNewGameOptions();
+  $("nd-side").value = ui.state.players.black === "human" && ui.state.players.white === "engine" ? "black" : "white";
+  $("new-dialog").showModal();
+}
+
+async function startNewGame() {
   const options = {};
-  document.querySelectorAll("[data-option]").forEach(s => { options[s.dataset.option] = s.value; });
-  return options;
+  document.querySelectorAll("#nd-options [data-option]").forEach(s => { options[s.dataset.option] = s.value; });
+  const engine = $("nd-opponent").value === "engine";
+  const side = $("nd-side").value;
+  const body = {
+    variant: $("nd-variant").value, options,
+    white: engine && side === "black" ? "engine" : "human",
+    black: engine && side === "white" ? "engine" : "human",
+    limits: limitsFrom($("nd-limit-kind").value, parseFloat($("nd-limit-value").value), $("nd-increment").value, $("nd-level").value),
+  };
+  if (!await mayReplace("A new game", "Yes, start the new game")) return;
+  // Playing the second side against the engine: that side is drawn at the bottom.
+  setFlipped(engine && side === "black");
+  await act(change("/api/new", body), `New game: ${body.variant}. ` + playersText(body.white, body.black));
 }
 
-async function act(promise) {
+function playersText(white, black) {
+  const names = ui.state ? ui.state.board.side_names : ["White", "Black"];
+  const who = p => p === "engine" ? "the engine" : "a person";
+  return `${names[0]}: ${who(white)}, ${names[1]}: ${who(black)}.`;
+}
+
+function setFlipped(flipped) {
+  ui.flipped = flipped;
+  localStorage.setItem("kaleido.flipped", String(flipped));
+}
+
+async function act(promise, message = "") {
   try {
     say("");
     await setState(await promise);
+    if (message) { say(message); render(); }
   } catch (e) {
+    if (e instanceof Stale) return;
     say(e.message, true);
     render();
   }
 }
 
 function settings() {
-  const value = parseFloat($("limit-value").value);
-  const kind = $("limit-kind").value;
-  const limits = { nodes: null, movetime_ms: null, clock_ms: null, increment_ms: null };
-  if (kind === "nodes") limits.nodes = Math.round(value);
-  else if (kind === "movetime") limits.movetime_ms = Math.round(value);
-  else {
-    limits.clock_ms = Math.round(value * 60000);
-    limits.increment_ms = Math.round(parseFloat($("limit-increment").value || "0") * 1000);
-  }
-  return { white: $("player-white").value, black: $("player-black").value, limits };
+  return {
+    white: $("player-white").value, black: $("player-black").value,
+    limits: limitsFrom($("limit-kind").value, parseFloat($("limit-value").value), $("limit-increment").value, $("level").value),
+  };
+}
+
+// The settings panel shows the game's settings as they are (unless the person is editing it).
+function renderSettings(state) {
+  $("analyse").checked = state.analysing;
+  $("white-name").textContent = state.board.side_names[0];
+  $("black-name").textContent = state.board.side_names[1];
+  const panel = $("player-white").closest("fieldset");
+  if (panel.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON") return;
+  $("player-white").value = state.players.white;
+  $("player-black").value = state.players.black;
+  const l = state.limits;
+  $("level").value = l.level ? String(l.level) : "";
+  if (l.nodes) { $("limit-kind").value = "nodes"; $("limit-value").value = l.nodes; }
+  else if (l.clock_ms) {
+    $("limit-kind").value = "clock";
+    $("limit-value").value = l.clock_ms / 60000;
+    $("limit-increment").value = (l.increment_ms || 0) / 1000;
+  } else if (l.movetime_ms) { $("limit-kind").value = "movetime"; $("limit-value").value = l.movetime_ms; }
+  $("limit-increment").hidden = $("limit-kind").value !== "clock";
 }
 
 const clockText = ms => {
@@ -405,55 +728,149 @@ function renderClocks(state) {
   $("clock-black").textContent = `${names[1]} ${clockText(state.clock_ms[1])}`;
 }
 
+function showGameOver(outcome) {
+  $("game-over-result").textContent = outcome.result === "*" ? "Game aborted" : outcome.result;
+  $("game-over-reason").textContent = outcome.reason;
+  // Not modal: the board and the move list stay usable behind it.
+  const dialog = $("game-over");
+  if (!dialog.open) dialog.show();
+}
+
+// Move and capture sounds, made on the spot (no sound files); a capture is a move after which
+// the board holds fewer pieces.
+let audio = null;
+function sounds(before, after) {
+  if ($("mute").checked || after.moves.length !== before.moves.length + 1) return;
+  const capture = after.board.pieces.length < before.board.pieces.length;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.type = capture ? "square" : "triangle";
+    osc.frequency.value = capture ? 180 : 440;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + (capture ? 0.18 : 0.08));
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.2);
+    document.body.dataset.sound = capture ? "capture" : "move";
+  } catch (e) { /* no audio here */ }
+}
+
+// Every change of the game reaches every tab: the page asks for the state on a timer and
+// redraws when it changed (a new generation: the turn being built is dropped, old messages
+// go), and follows the engine's lines and the clocks in between.
+async function poll() {
+  if (!ui.state || ui.busy || document.hidden) return;
+  const epoch = ui.epoch;
+  let state;
+  try {
+    const response = await fetch("/api/state");
+    state = await response.json();
+  } catch (e) { return; }
+  ui.polls++;
+  if (epoch !== ui.epoch || ui.busy || !state.board) return; // the person acted meanwhile
+  if (state.generation !== ui.state.generation || state.start_fen !== ui.state.start_fen) {
+    say("");
+    await setState(state);
+    return;
+  }
+  const thinkingChanged = JSON.stringify(state.thinking) !== JSON.stringify(ui.state.thinking) ||
+    state.searching !== ui.state.searching;
+  ui.state = { ...state, board: ui.state.board };
+  if (thinkingChanged) render();
+  else renderClocks(state);
+}
+
 async function main() {
-  const variants = await loadVariants();
+  await loadVariants();
   const params = new URLSearchParams(location.search);
   const wanted = params.get("variant");
-  let state = await call("GET", "/api/state");
+  await setState(await call("GET", "/api/state"));
   if (wanted) {
-    try {
-      state = await call("POST", "/api/new", { variant: wanted, fen: params.get("fen") });
-    } catch (e) {
-      say(`Cannot open that link: ${e.message}`, true);
+    // Opened from a link: the linked position replaces the game only if the person says so.
+    history.replaceState(null, "", "/");
+    const fen = params.get("fen");
+    const same = wanted === ui.state.variant && (!fen || fen === ui.state.fen);
+    if (!same && await mayReplace(`The linked position (${wanted})`, "Yes, open the link")) {
+      await act(change("/api/new", { variant: wanted, fen }));
+    } else if (!same) {
+      say("The link was not opened: the game in progress stays on the board.");
+      render();
     }
   }
-  $("variant").value = state.variant;
-  showVariantOptions(variants);
-  for (const [name, value] of Object.entries(state.options)) {
-    const s = document.querySelector(`[data-option="${name}"]`) ||
-      [...document.querySelectorAll("[data-option]")].find(x => x.dataset.option.toLowerCase() === name);
-    if (s) s.value = value;
-  }
-  $("limit-kind").onchange = () => {
-    const kind = $("limit-kind").value;
-    $("limit-increment").hidden = kind !== "clock";
-    $("limit-value").value = { nodes: 20000, movetime: 1000, clock: 5 }[kind];
-  };
-  if (state.limits.nodes) { $("limit-kind").value = "nodes"; $("limit-value").value = state.limits.nodes; }
-  else if (state.limits.clock_ms) {
-    $("limit-kind").value = "clock";
-    $("limit-value").value = state.limits.clock_ms / 60000;
-    $("limit-increment").value = (state.limits.increment_ms || 0) / 1000;
-    $("limit-increment").hidden = false;
-  } else if (state.limits.movetime_ms) { $("limit-value").value = state.limits.movetime_ms; }
-  const message = ui.message;
-  await setState(state);
-  if (message) { ui.message = message; render(); }
-  $("board").addEventListener("click", e => {
-    const square = e.target.dataset && e.target.dataset.square;
-    if (square) { ui.cursor = null; clickSquare(square); }
-  });
+  $("board").addEventListener("pointerdown", onPointerDown);
+  $("board").addEventListener("pointermove", onPointerMove);
+  $("board").addEventListener("pointerup", onPointerUp);
+  $("board").addEventListener("pointercancel", () => { ui.drag = null; render(); });
   $("board").addEventListener("keydown", onBoardKey);
-  $("new-game").onclick = () => act(call("POST", "/api/new", { variant: $("variant").value, options: chosenOptions() }));
-  $("set-fen").onclick = () => act(call("POST", "/api/new", { variant: ui.state.variant, fen: $("fen").value, options: ui.state.options }));
-  $("take-back").onclick = () => act(call("POST", "/api/undo"));
-  $("apply-settings").onclick = () => act(call("POST", "/api/settings", settings()));
-  $("engine-go").onclick = () => act(call("POST", "/api/go"));
-  $("stop").onclick = () => act(call("POST", "/api/stop"));
-  $("analyse").onchange = () => act(call("POST", "/api/analyse", { on: $("analyse").checked }));
-  $("flip").onclick = () => { ui.flipped = !ui.flipped; render(); };
+  document.addEventListener("keydown", onPageKey);
+  $("new-game").onclick = openNewGame;
+  $("nd-variant").onchange = showNewGameOptions;
+  $("nd-opponent").onchange = () => { $("nd-side-label").hidden = $("nd-opponent").value !== "engine"; };
+  $("nd-limit-kind").onchange = () => {
+    const kind = $("nd-limit-kind").value;
+    $("nd-increment").hidden = kind !== "clock";
+    $("nd-limit-value").value = { nodes: 20000, movetime: 1000, clock: 5 }[kind];
+  };
+  $("new-form").onsubmit = event => {
+    event.preventDefault();
+    const start = event.submitter && event.submitter.value === "start";
+    $("new-dialog").close();
+    if (start) startNewGame();
+  };
+  $("game-over-close").onclick = () => $("game-over").close();
+  $("game-over-new").onclick = () => { $("game-over").close(); openNewGame(); };
+  $("set-fen").onclick = async () => {
+    const fen = $("fen").value;
+    if (await mayReplace("Setting up this FEN", "Yes, set it up")) act(change("/api/new", { variant: ui.state.variant, fen, options: ui.state.options }));
+  };
+  $("take-back").onclick = () => act(change("/api/undo"));
+  $("take-back-here").onclick = async () => {
+    const ply = ui.view.ply;
+    if (await ask(`Take the game back to the position after ply ${ply}? The ${ui.state.moves.length - ply} plies after it are removed.`, "Yes, take back", "No")) {
+      ui.view = null;
+      act(change("/api/undo", { to_ply: ply }));
+    }
+  };
+  $("apply-settings").onclick = () => {
+    const s = settings();
+    act(change("/api/settings", s), `Settings applied: ${playersText(s.white, s.black)}`);
+  };
+  $("level").onchange = () => { if ($("level").value) $("limit-kind").value = "movetime"; };
+  $("engine-go").onclick = () => act(change("/api/go"));
+  $("stop").onclick = () => act(change("/api/stop"), "The engine stopped: both sides are played by the person now.");
+  $("analyse").onchange = () => act(change("/api/analyse", { on: $("analyse").checked }));
+  $("flip").onclick = () => { setFlipped(!ui.flipped); render(); };
+  $("resign").onclick = async () => {
+    if (await ask("Resign this game?", "Yes, resign", "No, play on")) act(change("/api/resign"));
+  };
+  $("offer-draw").onclick = async () => {
+    try {
+      const answer = await change("/api/draw");
+      await setState(answer);
+      if (answer.draw && !answer.draw.accepted) { say("The engine declines the draw: it thinks it stands better."); render(); }
+    } catch (e) { if (!(e instanceof Stale)) { say(e.message, true); render(); } }
+  };
+  $("abort").onclick = async () => {
+    if (await ask("Abort this game? It ends without a result.", "Yes, abort", "No")) act(change("/api/abort"));
+  };
+  $("nav-start").onclick = () => goToPly(0);
+  $("nav-back").onclick = () => goToPly((ui.view ? ui.view.ply : ui.state.moves.length) - 1);
+  $("nav-forward").onclick = () => goToPly((ui.view ? ui.view.ply : ui.state.moves.length) + 1);
+  $("nav-end").onclick = () => goToPly(ui.state.moves.length);
+  $("nav-game").onclick = () => goToPly(ui.state.moves.length);
   $("cancel-turn").onclick = cancelTurn;
   $("end-turn").onclick = () => ui.options && ui.options.complete && playTurn(ui.options.complete);
+  $("notation").value = localStorage.getItem("kaleido.notation") || "wxf";
+  $("notation").onchange = () => { localStorage.setItem("kaleido.notation", $("notation").value); render(); };
+  $("latin").checked = LATIN.on;
+  $("latin").onchange = () => {
+    LATIN.on = $("latin").checked;
+    localStorage.setItem("kaleido.latin", String(LATIN.on));
+    render();
+  };
+  $("mute").checked = localStorage.getItem("kaleido.mute") === "true";
+  $("mute").onchange = () => localStorage.setItem("kaleido.mute", String($("mute").checked));
   $("save-pgn").onclick = async () => {
     try {
       const { pgn } = await call("GET", "/api/pgn");
@@ -464,19 +881,18 @@ async function main() {
       link.hidden = false;
     } catch (e) { say(e.message, true); render(); }
   };
-  $("load-pgn").onclick = () => act(call("POST", "/api/pgn", $("pgn").value));
-  // While the engine thinks, follow it.
-  setInterval(async () => {
-    if (!ui.state || ui.busy || !(ui.state.searching || ui.state.player_to_move === "engine" ||
-      (ui.state.clock_ms && !ui.state.outcome))) return;
-    const state = await call("GET", "/api/state");
-    if (state.generation !== ui.state.generation) await setState(state);
-    else if (state.player_to_move === "human" && !state.outcome) {
-      // The person's turn with a clock running: only the clocks change.
-      ui.state = state;
-      renderClocks(state);
-    } else { ui.state = state; render(); }
-  }, 250);
+  $("load-pgn").onclick = async () => {
+    const pgn = $("pgn").value;
+    if (!pgn.trim()) {
+      say("The record box is empty: paste a game record (PGN) first. The game on the board stays.", true);
+      return render();
+    }
+    if (!await mayReplace("Loading this record", "Yes, load it")) return;
+    const s = ui.state.players;
+    act(change("/api/pgn", { pgn }), `Record loaded. The players stay as they were: ${playersText(s.white, s.black)}`);
+  };
+  window.addEventListener("resize", render);
+  setInterval(poll, POLL_MS);
 }
 
 main().catch(e => { $("prompt").textContent = `The board could not start: ${e.message}`; });

@@ -22,7 +22,9 @@ function boardGeometry(view, flipped) {
 
 function arrowMarkers() {
   const marker = (id, colour) => `<marker id="${id}" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${colour}"/></marker>`;
-  return `<defs>${marker("arrowhead-last", "#d97706")}${marker("arrowhead-path", "#1f6feb")}${marker("arrowhead-mirror", "#7c3aed")}</defs>`;
+  return `<defs>${marker("arrowhead-last", "#d97706")}${marker("arrowhead-path", "#1f6feb")}${marker("arrowhead-mirror", "#7c3aed")}` +
+    `${marker("arrowhead-pv", "#15803d")}${marker("arrowhead-pv2", "#64748b")}` +
+    `<radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000" stop-opacity="0.9"/><stop offset="45%" stop-color="#e70000" stop-opacity="0.6"/><stop offset="100%" stop-color="#a50000" stop-opacity="0"/></radialGradient></defs>`;
 }
 
 function arrow(geo, from, to, cls) {
@@ -35,9 +37,16 @@ function arrow(geo, from, to, cls) {
 }
 
 // `ui`: { flipped, selected, targets: [names], mirror: [{from,to}], entered: [steps],
-//         last: [steps], cursor, checkSquares: [] }
+//         last: [steps], cursor, check: [names of kings in check], pv: [[[steps] per turn] per line],
+//         drag: { from, piece, x, y } (a piece following the pointer) }
 function drawBoard(svg, view, ui) {
   const geo = boardGeometry(view, ui.flipped);
+  // Small squares (a 14x14 board, a phone): coordinates and badges grow to stay readable
+  // (at least about 11 and 9 pixels), up to 1.7 times their size.
+  const px = (svg.clientWidth || 600) / geo.width;
+  const grow = minPx => Math.min(1.7, Math.max(1, minPx / px));
+  const coordSize = 0.28 * grow(11 / 0.28);
+  const badgeScale = grow(9 / 0.2);
   const points = view.style === "points";
   const parts = [arrowMarkers()];
   const cellRect = (c, cls, inset = 0) => {
@@ -79,12 +88,20 @@ function drawBoard(svg, view, ui) {
   // Coordinates in the rules docs' names.
   view.file_names.forEach((name, f) => {
     const [x] = geo.centre(f, 0);
-    parts.push(`<text class="coord" x="${x}" y="${geo.height - MARGIN / 2}">${name}</text>`);
+    parts.push(`<text class="coord" font-size="${coordSize}" x="${x}" y="${geo.height - MARGIN / 2}">${name}</text>`);
   });
   view.rank_names.forEach((name, r) => {
     const [, y] = geo.centre(0, r);
-    parts.push(`<text class="coord" x="${MARGIN / 2}" y="${y}">${name}</text>`);
+    parts.push(`<text class="coord" font-size="${coordSize}" x="${MARGIN / 2}" y="${y}">${name}</text>`);
   });
+  // The king in check (as the engine says): a red glow under it and a ring.
+  for (const name of ui.check || []) {
+    const c = geo.byName.get(name);
+    if (!c) continue;
+    const [x, y] = geo.centre(c.file, c.rank);
+    parts.push(`<circle class="check-glow" cx="${x}" cy="${y}" r="0.5" fill="url(#check-glow)"/>` +
+      `<circle class="check-ring" data-check="${name}" cx="${x}" cy="${y}" r="0.46"/>`);
+  }
   // The piece being moved in the turn being built is drawn where the person has put it, and
   // faintly where it stood (what else the turn changes the engine shows once the turn is played).
   const moving = [];
@@ -101,14 +118,15 @@ function drawBoard(svg, view, ui) {
     const c = geo.byName.get(p.square);
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
-    const svgText = pieceSvg(p, x, y, points, ui.flipped);
-    parts.push(moving.some(m => m.piece === p) ? `<g opacity="0.3">${svgText}</g>` : svgText);
+    const svgText = pieceSvg(p, x, y, points, ui.flipped, badgeScale);
+    const lifted = moving.some(m => m.piece === p) || (ui.drag && ui.drag.from === p.square);
+    parts.push(lifted ? `<g opacity="0.3">${svgText}</g>` : svgText);
   }
   for (const m of moving) {
     const c = geo.byName.get(m.square);
     if (!c) continue;
     const [x, y] = geo.centre(c.file, c.rank);
-    parts.push(pieceSvg(m.piece, x, y, points, ui.flipped));
+    parts.push(pieceSvg(m.piece, x, y, points, ui.flipped, badgeScale));
   }
   for (const step of ui.last) if (step.from && step.to) parts.push(arrow(geo, step.from, step.to, "last-arrow"));
   for (const step of ui.entered) if (step.from && step.to) parts.push(arrow(geo, step.from, step.to, "path-arrow"));
@@ -134,12 +152,28 @@ function drawBoard(svg, view, ui) {
     }
     parts.push(occupied ? `<circle class="target-ring" cx="${x}" cy="${y}" r="0.44"/>` : `<circle class="target-dot" cx="${x}" cy="${y}" r="0.14"/>`);
   }
+  // The engine's lines: every part of the first turns as arrows, the best line's first turn
+  // boldest (in-place changes as a ring).
+  (ui.pv || []).forEach((line, l) => {
+    line.forEach((turn, t) => {
+      const cls = l === 0 ? (t === 0 ? "pv-arrow pv-best" : "pv-arrow pv-later") : "pv-arrow pv-other";
+      for (const step of turn) {
+        if (step.from && step.to && step.from !== step.to) parts.push(arrow(geo, step.from, step.to, cls));
+        else if (step.to && geo.byName.get(step.to)) {
+          const c = geo.byName.get(step.to), [x, y] = geo.centre(c.file, c.rank);
+          parts.push(`<circle class="${cls}" cx="${x}" cy="${y}" r="0.35"/>`);
+        }
+      }
+    });
+  });
   if (ui.cursor && geo.byName.get(ui.cursor)) parts.push(cellRect(geo.byName.get(ui.cursor), "cursor", 0.02));
   // Click targets on top, one per place a piece can stand.
   for (const c of view.cells) {
     const [x, y] = geo.centre(c.file, c.rank);
     parts.push(`<rect class="cell-hit" data-square="${c.name}" x="${x - 0.5}" y="${y - 0.5}" width="1" height="1"><title>${c.name}</title></rect>`);
   }
+  // The dragged piece follows the pointer, above everything.
+  if (ui.drag && ui.drag.piece) parts.push(`<g class="dragging">${pieceSvg(ui.drag.piece, ui.drag.x, ui.drag.y, points, ui.flipped, badgeScale)}</g>`);
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
   svg.innerHTML = parts.join("");
   return geo;

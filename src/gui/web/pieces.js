@@ -17,6 +17,8 @@ const DISC_GLYPHS = new Set(["general", "guard", "elephant", "horse", "cannon", 
   "bear", "rhino", "dragon", "advancer", "nightrider", "canon", "bawn"]);
 const MAGIC_GLYPHS = new Set(["reducer", "shs", "resurrector"]);
 const PAWN_TURN = { "pawn-n": 0, "pawn-s": 180, "pawn-e": 90, "pawn-w": -90 };
+// Latin letters instead of characters on xiangqi-family pieces (the person's choice, kept).
+const LATIN = { on: localStorage.getItem("kaleido.latin") === "true" };
 
 function escapeXml(text) {
   return String(text).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -24,7 +26,8 @@ function escapeXml(text) {
 
 // The SVG of one piece centred on (cx, cy); `pointsStyle` boards use the palace games' colours;
 // `flipped`: the board is seen from Black's side (directional pawns turn with it).
-function pieceSvg(piece, cx, cy, pointsStyle, flipped) {
+// `badgeScale`: badges drawn larger on small squares (readable on a 14x14 board or a phone).
+function pieceSvg(piece, cx, cy, pointsStyle, flipped, badgeScale = 1) {
   const side = piece.side;
   const body = `piece-${side}`;
   const detail = `piece-detail-${side}`;
@@ -40,9 +43,13 @@ function pieceSvg(piece, cx, cy, pointsStyle, flipped) {
     } else if (piece.glyph === "canon") {
       marks = `<path d="M-0.28,-0.28 L-0.21,-0.21 M0.28,0.28 L0.21,0.21 M-0.28,0.28 L-0.21,0.21 M0.28,-0.28 L0.21,-0.21" stroke="${ink}" stroke-width="0.05"/>`;
     }
-    inner = `<circle r="0.4" fill="${fill}" stroke="${ink}" stroke-width="0.04"/>` +
-      `<circle r="0.33" fill="none" stroke="${ink}" stroke-width="0.02"/>` + marks +
+    // The character from the outlines the page carries (hanzi.js), or the FEN letter.
+    const outline = piece.hanzi && !LATIN.on && typeof HANZI !== "undefined" && HANZI[piece.hanzi];
+    const face = outline ?
+      `<path class="piece-hanzi" data-hanzi="${piece.hanzi}" d="${outline}" transform="scale(0.56)" fill="${ink}"/>` :
       `<text class="piece-letter" font-size="0.42" fill="${ink}">${escapeXml(piece.letter.toUpperCase())}</text>`;
+    inner = `<circle r="0.4" fill="${fill}" stroke="${ink}" stroke-width="0.04"/>` +
+      `<circle r="0.33" fill="none" stroke="${ink}" stroke-width="0.02"/>` + marks + face;
   } else if (MAGIC_GLYPHS.has(piece.glyph)) {
     const ink = side === "white" ? "#222" : "#fff";
     inner = `<path class="${body}" stroke-width="0.04" d="M0,-0.42 L0.42,0 L0,0.42 L-0.42,0 Z"/>` +
@@ -55,10 +62,11 @@ function pieceSvg(piece, cx, cy, pointsStyle, flipped) {
   }
   let badges = "";
   piece.badges.forEach((badge, i) => {
-    const bx = 0.32, by = -0.32 + i * 0.27;
-    const width = Math.max(0.22, 0.1 * badge.length + 0.08);
-    badges += `<rect class="badge" x="${bx - width / 2}" y="${by - 0.11}" width="${width}" height="0.22" rx="0.1"/>` +
-      `<text class="badge-text" x="${bx}" y="${by}">${escapeXml(badge)}</text>`;
+    const k = badgeScale;
+    const bx = 0.5 - 0.18 * k, by = -0.5 + 0.18 * k + i * 0.27 * k;
+    const width = Math.max(0.22, 0.1 * badge.length + 0.08) * k;
+    badges += `<rect class="badge" x="${bx - width / 2}" y="${by - 0.11 * k}" width="${width}" height="${0.22 * k}" rx="${0.1 * k}"/>` +
+      `<text class="badge-text" font-size="${0.2 * k}" x="${bx}" y="${by}">${escapeXml(badge)}</text>`;
   });
   return `<g class="piece" data-piece-square="${escapeXml(piece.square)}" pointer-events="none" transform="translate(${cx},${cy})">${title}${inner}${badges}</g>`;
 }

@@ -440,6 +440,10 @@ impl Game for Chess {
         crate::board_view::promotion_label(choice)
     }
     fn board_view(&self) -> crate::board_view::BoardView {
-        super::view::board_view(self)
+        let mut view = super::view::board_view(self);
+        if self.in_check() {
+            view.mark_check("king");
+        }
+        view
     }
 }

@@ -112,7 +112,11 @@ impl<R: Ruleset> Game for PalaceGame<R> {
         self.picture()
     }
     fn board_view(&self) -> crate::board_view::BoardView {
-        self.view()
+        let mut view = self.view();
+        if PalaceGame::in_check(self) {
+            view.mark_check("general");
+        }
+        view
     }
 }
 

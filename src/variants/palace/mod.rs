@@ -150,6 +150,8 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind>;
     /// What the game's players call `kind` (shown on the board).
     fn piece_name(kind: Kind) -> &'static str;
+    /// The character written on `side`'s piece of `kind` (the board draws it).
+    fn hanzi(kind: Kind, side: crate::game::Side) -> &'static str;
     /// Where the game's weights lie in its weight file (`eval`).
     fn layout() -> &'static eval::Layout;
     /// Material + piece-square values of every piece code on every cell (`eval::psq_table`,

@@ -42,7 +42,8 @@ impl<R: Ruleset> PalaceGame<R> {
                     glyph(kind),
                     letter,
                     R::piece_name(kind),
-                );
+                )
+                .hanzi = Some(R::hanzi(kind, side));
             }
         }
         if R::FREEING && self.freed() {

@@ -469,7 +469,20 @@ impl Game for Reflection {
         crate::board_view::promotion_label(choice)
     }
     fn board_view(&self) -> crate::board_view::BoardView {
-        view::board_view(self)
+        let mut view = view::board_view(self);
+        if self.in_check() {
+            // Each king that an enemy turn could capture is in check (ruling 25's e.p. rights:
+            // none, it is our move).
+            let side = self.pos.side;
+            view.check = self.pos.board.kings[side.index()]
+                .iter()
+                .filter(|&&k| {
+                    attack::any_king_capturable(self.layout, &self.pos.board.cells, &[k], side, &[])
+                })
+                .map(|&k| self.layout.name_of(k))
+                .collect();
+        }
+        view
     }
     fn diagram(&self) -> String {
         fen::diagram(self.layout, &self.pos)

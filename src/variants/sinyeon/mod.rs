@@ -12,7 +12,7 @@ mod weights;
 mod xboard;
 
 use super::palace::{build_zones, Kind, Move, PalaceGame, Ruleset};
-use crate::game::{Dialect, MoveError};
+use crate::game::{Dialect, MoveError, Side};
 use crate::mailbox::CELLS;
 use crate::variants::palace::eval::{Layout, PsqTable};
 
@@ -66,6 +66,41 @@ impl Ruleset for SinYeon {
         Kind::ALL
             .into_iter()
             .find(|&k| SinYeon::letter(k, Dialect::Uci) == Some(letter))
+    }
+
+    /// The source page's hanzi diagram: Red 車 犀 熊 馬 牛 仕 紅 砲 兵, Black 車 犀 熊 馬 牛 士 黑
+    /// 砲 卒.
+    fn hanzi(kind: Kind, side: Side) -> &'static str {
+        let red = side == Side::White;
+        match kind {
+            Kind::Pawn => {
+                if red {
+                    "兵"
+                } else {
+                    "卒"
+                }
+            }
+            Kind::Guard => {
+                if red {
+                    "仕"
+                } else {
+                    "士"
+                }
+            }
+            Kind::Bull => "牛",
+            Kind::Horse => "馬",
+            Kind::Cannon => "砲",
+            Kind::Rook => "車",
+            Kind::King => {
+                if red {
+                    "紅"
+                } else {
+                    "黑"
+                }
+            }
+            Kind::Bear => "熊",
+            Kind::Rhino => "犀",
+        }
     }
 
     fn piece_name(kind: Kind) -> &'static str {

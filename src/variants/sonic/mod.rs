@@ -222,7 +222,12 @@ impl Game for Sonic {
         view::choice_label(choice)
     }
     fn board_view(&self) -> crate::board_view::BoardView {
-        view::board_view(self)
+        let mut view = view::board_view(self);
+        // The rules' check (§3.7), not the search's capture threat.
+        if check::in_check(&self.pos, &self.rules, self.pos.side) {
+            view.mark_check("king");
+        }
+        view
     }
     fn diagram(&self) -> String {
         fen::diagram(&self.pos, &self.rules)

@@ -274,7 +274,11 @@ impl Game for Symmetron {
         view::choice_label(choice)
     }
     fn board_view(&self) -> crate::board_view::BoardView {
-        view::board_view(&self.pos)
+        let mut view = view::board_view(&self.pos);
+        if self.pos.in_check() {
+            view.mark_check("king");
+        }
+        view
     }
     fn diagram(&self) -> String {
         let mut out = crate::mailbox::diagram::diagram(FILES, RANKS, |f, r| {

@@ -9,7 +9,7 @@ mod tests;
 mod weights;
 
 use super::palace::{build_zones, Kind, PalaceGame, Ruleset};
-use crate::game::Dialect;
+use crate::game::{Dialect, Side};
 use crate::mailbox::CELLS;
 use crate::variants::palace::eval::{Layout, PsqTable};
 
@@ -73,6 +73,64 @@ impl Ruleset for Xiangqi {
             'K' => Kind::King,
             _ => return None,
         })
+    }
+
+    /// The characters of a traditional set: Red's and Black's differ for every piece but the
+    /// cannon's radical and the advisor (仕/士).
+    fn hanzi(kind: Kind, side: Side) -> &'static str {
+        let red = side == Side::White;
+        match kind {
+            Kind::Pawn => {
+                if red {
+                    "兵"
+                } else {
+                    "卒"
+                }
+            }
+            Kind::Guard => {
+                if red {
+                    "仕"
+                } else {
+                    "士"
+                }
+            }
+            Kind::Bull => {
+                if red {
+                    "相"
+                } else {
+                    "象"
+                }
+            }
+            Kind::Horse => {
+                if red {
+                    "傌"
+                } else {
+                    "馬"
+                }
+            }
+            Kind::Cannon => {
+                if red {
+                    "炮"
+                } else {
+                    "砲"
+                }
+            }
+            Kind::Rook => {
+                if red {
+                    "俥"
+                } else {
+                    "車"
+                }
+            }
+            Kind::King => {
+                if red {
+                    "帥"
+                } else {
+                    "將"
+                }
+            }
+            Kind::Bear | Kind::Rhino => "?",
+        }
     }
 
     fn piece_name(kind: Kind) -> &'static str {
