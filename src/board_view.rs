@@ -77,25 +77,6 @@ pub struct BoardView {
     pub check: Vec<String>,
 }
 
-impl serde::Serialize for Side {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(match self {
-            Side::White => "white",
-            Side::Black => "black",
-        })
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Side {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "white" => Ok(Side::White),
-            "black" => Ok(Side::Black),
-            other => Err(serde::de::Error::custom(format!("no side '{other}'"))),
-        }
-    }
-}
-
 impl BoardView {
     /// An empty board of `files` × `ranks` squares, every square present, named a1…, with the
     /// players called White and Black.

@@ -1,79 +1,9 @@
 //! What the referee needs to know about a game, and nothing more: the interface a rules engine
 //! implements (Kaleido implements it over its `Session`). The referee itself knows no game.
 
-use std::fmt;
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-    /// 0 for White, 1 for Black: the index of per-side arrays (clocks, players).
-    pub fn index(self) -> usize {
-        match self {
-            Side::White => 0,
-            Side::Black => 1,
-        }
-    }
-    /// The first player is called White in every game the referee judges.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-}
-
-/// The notation a move or a FEN is written in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Dialect {
-    /// UCI coordinates (and the rules docs' FEN).
-    Uci,
-    /// CECP coordinates; a turn XBoard cannot carry as one move is several space-separated parts.
-    XBoard,
-    /// A game record's notation: SAN for chess, the game's own record notation otherwise.
-    Record,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// Not a move of this game at all.
-    Unparsable(String),
-    /// A well-formed move that is not legal here.
-    Illegal(String),
-    /// A valid beginning of a multi-part XBoard turn: wait for the rest.
-    Incomplete,
-    /// The game is already over.
-    GameOver,
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Unparsable(s) => write!(f, "unparsable move: {s}"),
-            MoveError::Illegal(s) => write!(f, "illegal move: {s}"),
-            MoveError::Incomplete => write!(f, "incomplete move"),
-            MoveError::GameOver => write!(f, "the game is over"),
-        }
-    }
-}
-
-/// How the rules ended a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `None` for a draw.
-    pub winner: Option<Side>,
-    /// Why, as the rules say it: `White mates`, `threefold repetition`...
-    pub reason: String,
-}
+/// The words the referee shares with the rules engine, from the vocabulary crate: one definition
+/// on both sides of the interface, nothing to map.
+pub use kaleido_vocab::{Dialect, MoveError, Outcome, Side};
 
 /// A variant's rule options as `(name, value)` pairs, in the rules engine's canonical spelling.
 pub type RuleOptions = Vec<(String, String)>;

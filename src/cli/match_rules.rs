@@ -2,37 +2,13 @@
 //! `Rules` and `Judge` implemented once, over the variant registry and `Session`. The referee
 //! knows no game; everything it judges comes through here.
 
-use crate::game::{Dialect, MoveError, Side, VariantOptions};
+use crate::game::{Dialect, MoveError, Outcome, Side, VariantOptions};
 use crate::session::Session;
 use crate::variants;
 use kaleido_referee::rules as referee;
 
 /// Every variant of the registry, for the referee.
 pub struct KaleidoRules;
-
-fn dialect(d: referee::Dialect) -> Dialect {
-    match d {
-        referee::Dialect::Uci => Dialect::Uci,
-        referee::Dialect::XBoard => Dialect::XBoard,
-        referee::Dialect::Record => Dialect::Record,
-    }
-}
-
-fn side(s: Side) -> referee::Side {
-    match s {
-        Side::White => referee::Side::White,
-        Side::Black => referee::Side::Black,
-    }
-}
-
-fn move_error(e: MoveError) -> referee::MoveError {
-    match e {
-        MoveError::Unparsable(text) => referee::MoveError::Unparsable(text),
-        MoveError::Illegal(text) => referee::MoveError::Illegal(text),
-        MoveError::Incomplete => referee::MoveError::Incomplete,
-        MoveError::GameOver => referee::MoveError::GameOver,
-    }
-}
 
 /// The registry entry and its validated options.
 fn variant_options(
@@ -85,36 +61,26 @@ impl referee::Judge for SessionJudge {
     fn restart(&mut self) {
         self.0.new_game();
     }
-    fn set_fen(&mut self, fen: &str, d: referee::Dialect) -> Result<(), String> {
-        self.0.set_fen(fen, dialect(d))
+    fn set_fen(&mut self, fen: &str, d: Dialect) -> Result<(), String> {
+        self.0.set_fen(fen, d)
     }
-    fn fen(&self, d: referee::Dialect) -> String {
-        self.0.fen(dialect(d))
+    fn fen(&self, d: Dialect) -> String {
+        self.0.fen(d)
     }
-    fn play(&mut self, text: &str, d: referee::Dialect) -> Result<(), referee::MoveError> {
-        self.0.play(text, dialect(d)).map_err(move_error)
+    fn play(&mut self, text: &str, d: Dialect) -> Result<(), MoveError> {
+        self.0.play(text, d)
     }
-    fn legal_moves(&self, d: referee::Dialect) -> Vec<String> {
-        self.0.legal_moves(dialect(d))
+    fn legal_moves(&self, d: Dialect) -> Vec<String> {
+        self.0.legal_moves(d)
     }
-    fn translate(
-        &self,
-        text: &str,
-        from: referee::Dialect,
-        to: referee::Dialect,
-    ) -> Result<String, referee::MoveError> {
-        self.0
-            .translate_move(text, dialect(from), dialect(to))
-            .map_err(move_error)
+    fn translate(&self, text: &str, from: Dialect, to: Dialect) -> Result<String, MoveError> {
+        self.0.translate_move(text, from, to)
     }
-    fn outcome(&self) -> Option<referee::Outcome> {
-        self.0.outcome().map(|o| referee::Outcome {
-            winner: o.winner.map(side),
-            reason: o.reason,
-        })
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
     }
-    fn side_to_move(&self) -> referee::Side {
-        side(self.0.side_to_move())
+    fn side_to_move(&self) -> Side {
+        self.0.side_to_move()
     }
     fn plies(&self) -> usize {
         self.0.plies()
