@@ -193,9 +193,6 @@ pub fn exchange_value_of<G: Game>(
     exchange_value(&game, mv)
 }
 
-/// Perft lives in its own module; the variants' tests reach it here too.
-pub use crate::perft::perft;
-
 #[cfg(test)]
 mod tests {
     use super::*;
