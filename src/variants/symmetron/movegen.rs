@@ -67,224 +67,20 @@ impl Position {
     }
 
     fn piece_moves(&self, sq: Sq, p: Piece, out: &mut MoveList<Move>, wanted: Wanted) {
-        let us = colour(p);
-        let all = wanted == Wanted::All;
-        let normal =
-            |out: &mut MoveList<Move>, to: Sq| Self::push(out, Move::new(sq, to, MoveKind::Normal));
-        // A step or slide target: empty (quiet) or capturable.
-        let step = |out: &mut MoveList<Move>, to: Sq| {
-            let q = self.at(to);
-            if (q == EMPTY && all) || capturable(q, us) {
-                normal(out, to);
-            }
-        };
-        let slide = |out: &mut MoveList<Move>, dirs: &[isize]| {
-            for &d in dirs {
-                let mut t = at(sq, d);
-                loop {
-                    let q = self.at(t);
-                    if q == EMPTY {
-                        if all {
-                            normal(out, t);
-                        }
-                        t = at(t, d);
-                        continue;
-                    }
-                    if capturable(q, us) {
-                        normal(out, t);
-                    }
-                    break;
-                }
-            }
+        let g = PieceMoves {
+            pos: self,
+            sq,
+            us: colour(p),
+            all: wanted == Wanted::All,
         };
         match kind(p) {
-            KING => {
-                let dirs = if in_palace(sq, us) { &ORTH } else { &DIAG };
-                for &d in dirs {
-                    step(out, at(sq, d));
-                }
-            }
-            REDUCER | SHS | RESURRECTOR => {
-                if all {
-                    for &d in &KING_STEPS {
-                        let t = at(sq, d);
-                        if self.at(t) == EMPTY {
-                            normal(out, t);
-                        }
-                    }
-                    let ls = ls_square(us);
-                    if self.at(ls) == EMPTY {
-                        Self::push(out, Move::new(sq, ls, MoveKind::ToLs));
-                    }
-                }
-                let partner = make_piece(kind(p), us.other());
-                for &d in &ORTH {
-                    let t = at(sq, d);
-                    if self.at(t) == partner {
-                        Self::push(out, Move::new(sq, t, MoveKind::Explode));
-                    }
-                }
-            }
-            DRAGON => {
-                if self.reduced(sq, us) {
-                    for &d in &KING_STEPS {
-                        step(out, at(sq, d));
-                    }
-                } else if self.symmetrized(sq, us) {
-                    slide(out, &ORTH);
-                    for &d in &DIAG {
-                        step(out, at(sq, d));
-                    }
-                } else {
-                    slide(out, &DIAG);
-                    for &d in &ORTH {
-                        step(out, at(sq, d));
-                    }
-                }
-            }
-            ADVANCER => {
-                let dirs = if self.symmetrized(sq, us) {
-                    &DIAG
-                } else {
-                    &ORTH
-                };
-                let reduced = self.reduced(sq, us);
-                for &d in dirs {
-                    let mut t = at(sq, d);
-                    while self.at(t) == EMPTY {
-                        if all {
-                            normal(out, t);
-                        }
-                        if capturable(self.at(at(t, d)), us) {
-                            Self::push(out, Move::new(sq, t, MoveKind::Approach));
-                        }
-                        if reduced {
-                            break;
-                        }
-                        t = at(t, d);
-                    }
-                }
-            }
-            NIGHTRIDER => {
-                let reduced = self.reduced(sq, us);
-                for &v in &KNIGHT {
-                    let mut t = sq;
-                    let mut k = 1;
-                    loop {
-                        t = at(t, v);
-                        let q = self.at(t);
-                        if q == OFF {
-                            break;
-                        }
-                        if k % 2 == 1 {
-                            if q == EMPTY {
-                                if all {
-                                    normal(out, t);
-                                }
-                            } else {
-                                if capturable(q, us) {
-                                    normal(out, t);
-                                }
-                                break;
-                            }
-                            if reduced {
-                                break;
-                            }
-                        }
-                        k += 1;
-                    }
-                }
-            }
-            CANNON | CANON => {
-                if self.reduced(sq, us) {
-                    if all {
-                        for &d in &ORTH {
-                            let t = at(sq, d);
-                            if self.at(t) == EMPTY {
-                                normal(out, t);
-                                Self::push(out, Move::new(sq, t, MoveKind::NormalFlip));
-                            }
-                        }
-                    }
-                } else {
-                    let dirs = if kind(p) == CANNON { &ORTH } else { &DIAG };
-                    for &d in dirs {
-                        let mut t = at(sq, d);
-                        while self.at(t) == EMPTY {
-                            if all {
-                                normal(out, t);
-                                Self::push(out, Move::new(sq, t, MoveKind::NormalFlip));
-                            }
-                            t = at(t, d);
-                        }
-                        if self.at(t) == OFF {
-                            continue;
-                        }
-                        // `t` is the screen; the first piece beyond it is the only target.
-                        t = at(t, d);
-                        while self.at(t) == EMPTY {
-                            t = at(t, d);
-                        }
-                        if capturable(self.at(t), us) {
-                            normal(out, t);
-                            Self::push(out, Move::new(sq, t, MoveKind::NormalFlip));
-                        }
-                    }
-                }
-                if all {
-                    Self::push(out, Move::new(sq, sq, MoveKind::FlipInPlace));
-                }
-            }
-            PAWN | BAWN => {
-                let f = forward(us);
-                let reduced = self.reduced(sq, us);
-                if kind(p) == PAWN {
-                    if all {
-                        let t = at(sq, f);
-                        if self.at(t) == EMPTY {
-                            normal(out, t);
-                            let t2 = at(t, f);
-                            if !reduced && self.at(t2) == EMPTY {
-                                normal(out, t2);
-                            }
-                        }
-                        for d in [1, -1] {
-                            let t = at(sq, d);
-                            if self.at(t) == EMPTY {
-                                normal(out, t);
-                            }
-                        }
-                    }
-                    for d in [f + 1, f - 1] {
-                        let t = at(sq, d);
-                        if capturable(self.at(t), us) {
-                            normal(out, t);
-                        }
-                    }
-                } else {
-                    if all {
-                        for d in [f + 1, f - 1] {
-                            let t = at(sq, d);
-                            if self.at(t) == EMPTY {
-                                normal(out, t);
-                                let t2 = at(t, d);
-                                if !reduced && self.at(t2) == EMPTY {
-                                    normal(out, t2);
-                                }
-                            }
-                        }
-                    }
-                    for d in [f, 1, -1] {
-                        let t = at(sq, d);
-                        if capturable(self.at(t), us) {
-                            normal(out, t);
-                        }
-                    }
-                }
-                if all && self.symmetrized(sq, us) {
-                    Self::push(out, Move::new(sq, sq, MoveKind::Change));
-                }
-            }
+            KING => g.king(out),
+            REDUCER | SHS | RESURRECTOR => g.exploder(out, kind(p)),
+            DRAGON => g.dragon(out),
+            ADVANCER => g.advancer(out),
+            NIGHTRIDER => g.nightrider(out),
+            CANNON | CANON => g.cannon(out, kind(p)),
+            PAWN | BAWN => g.pawn(out, kind(p)),
             _ => {}
         }
     }
@@ -502,5 +298,272 @@ impl Position {
             self.unmake();
             ok
         })
+    }
+}
+
+/// The moves of one piece: where it stands, whose it is and whether quiet moves are wanted
+/// (`Wanted::All`) or only captures and explosions. One method per kind of piece, each
+/// producing its moves in the order the search has always seen them.
+struct PieceMoves<'a> {
+    pos: &'a Position,
+    sq: Sq,
+    us: Side,
+    all: bool,
+}
+
+impl PieceMoves<'_> {
+    fn push(&self, out: &mut MoveList<Move>, to: Sq, kind: MoveKind) {
+        Position::push(out, Move::new(self.sq, to, kind));
+    }
+
+    fn normal(&self, out: &mut MoveList<Move>, to: Sq) {
+        self.push(out, to, MoveKind::Normal);
+    }
+
+    /// A step target: empty (quiet) or capturable.
+    fn step(&self, out: &mut MoveList<Move>, to: Sq) {
+        let q = self.pos.at(to);
+        if (q == EMPTY && self.all) || capturable(q, self.us) {
+            self.normal(out, to);
+        }
+    }
+
+    fn steps(&self, out: &mut MoveList<Move>, dirs: &[isize]) {
+        for &d in dirs {
+            self.step(out, at(self.sq, d));
+        }
+    }
+
+    /// Slides along `dirs` up to and including the first capturable piece.
+    fn slide(&self, out: &mut MoveList<Move>, dirs: &[isize]) {
+        for &d in dirs {
+            let mut t = at(self.sq, d);
+            loop {
+                let q = self.pos.at(t);
+                if q == EMPTY {
+                    if self.all {
+                        self.normal(out, t);
+                    }
+                    t = at(t, d);
+                    continue;
+                }
+                if capturable(q, self.us) {
+                    self.normal(out, t);
+                }
+                break;
+            }
+        }
+    }
+
+    fn king(&self, out: &mut MoveList<Move>) {
+        let dirs = if in_palace(self.sq, self.us) {
+            &ORTH
+        } else {
+            &DIAG
+        };
+        self.steps(out, dirs);
+    }
+
+    /// Reducer, SHS and Resurrector: quiet king steps and the LS entry, and the explosion with
+    /// the enemy piece of the same kind orthogonally adjacent.
+    fn exploder(&self, out: &mut MoveList<Move>, kind: u8) {
+        if self.all {
+            for &d in &KING_STEPS {
+                let t = at(self.sq, d);
+                if self.pos.at(t) == EMPTY {
+                    self.normal(out, t);
+                }
+            }
+            let ls = ls_square(self.us);
+            if self.pos.at(ls) == EMPTY {
+                self.push(out, ls, MoveKind::ToLs);
+            }
+        }
+        let partner = make_piece(kind, self.us.other());
+        for &d in &ORTH {
+            let t = at(self.sq, d);
+            if self.pos.at(t) == partner {
+                self.push(out, t, MoveKind::Explode);
+            }
+        }
+    }
+
+    fn dragon(&self, out: &mut MoveList<Move>) {
+        if self.pos.reduced(self.sq, self.us) {
+            self.steps(out, &KING_STEPS);
+        } else if self.pos.symmetrized(self.sq, self.us) {
+            self.slide(out, &ORTH);
+            self.steps(out, &DIAG);
+        } else {
+            self.slide(out, &DIAG);
+            self.steps(out, &ORTH);
+        }
+    }
+
+    /// Quiet slides, and capture by approach: stopping just before a capturable piece.
+    fn advancer(&self, out: &mut MoveList<Move>) {
+        let dirs = if self.pos.symmetrized(self.sq, self.us) {
+            &DIAG
+        } else {
+            &ORTH
+        };
+        let reduced = self.pos.reduced(self.sq, self.us);
+        for &d in dirs {
+            let mut t = at(self.sq, d);
+            while self.pos.at(t) == EMPTY {
+                if self.all {
+                    self.normal(out, t);
+                }
+                if capturable(self.pos.at(at(t, d)), self.us) {
+                    self.push(out, t, MoveKind::Approach);
+                }
+                if reduced {
+                    break;
+                }
+                t = at(t, d);
+            }
+        }
+    }
+
+    /// The Slip-Nightrider: lands on the odd knight points of each ray, slips over the even ones.
+    fn nightrider(&self, out: &mut MoveList<Move>) {
+        let reduced = self.pos.reduced(self.sq, self.us);
+        for &v in &KNIGHT {
+            let mut t = self.sq;
+            let mut k = 1;
+            loop {
+                t = at(t, v);
+                let q = self.pos.at(t);
+                if q == OFF {
+                    break;
+                }
+                if k % 2 == 1 {
+                    if q == EMPTY {
+                        if self.all {
+                            self.normal(out, t);
+                        }
+                    } else {
+                        if capturable(q, self.us) {
+                            self.normal(out, t);
+                        }
+                        break;
+                    }
+                    if reduced {
+                        break;
+                    }
+                }
+                k += 1;
+            }
+        }
+    }
+
+    /// Cannon (orthogonal) and Canon (diagonal): every move also exists with a flip.
+    fn cannon(&self, out: &mut MoveList<Move>, kind: u8) {
+        if self.pos.reduced(self.sq, self.us) {
+            if self.all {
+                for &d in &ORTH {
+                    let t = at(self.sq, d);
+                    if self.pos.at(t) == EMPTY {
+                        self.normal(out, t);
+                        self.push(out, t, MoveKind::NormalFlip);
+                    }
+                }
+            }
+        } else {
+            let dirs = if kind == CANNON { &ORTH } else { &DIAG };
+            for &d in dirs {
+                self.cannon_ray(out, d);
+            }
+        }
+        if self.all {
+            self.push(out, self.sq, MoveKind::FlipInPlace);
+        }
+    }
+
+    /// Quiet slides along `d`, then the capture over a screen.
+    fn cannon_ray(&self, out: &mut MoveList<Move>, d: isize) {
+        let mut t = at(self.sq, d);
+        while self.pos.at(t) == EMPTY {
+            if self.all {
+                self.normal(out, t);
+                self.push(out, t, MoveKind::NormalFlip);
+            }
+            t = at(t, d);
+        }
+        if self.pos.at(t) == OFF {
+            return;
+        }
+        // `t` is the screen; the first piece beyond it is the only target.
+        t = at(t, d);
+        while self.pos.at(t) == EMPTY {
+            t = at(t, d);
+        }
+        if capturable(self.pos.at(t), self.us) {
+            self.normal(out, t);
+            self.push(out, t, MoveKind::NormalFlip);
+        }
+    }
+
+    /// Pawn and Bawn, then the change of form a symmetrized one may make.
+    fn pawn(&self, out: &mut MoveList<Move>, kind: u8) {
+        let f = forward(self.us);
+        let reduced = self.pos.reduced(self.sq, self.us);
+        if kind == PAWN {
+            self.pawn_moves(out, f, reduced);
+        } else {
+            self.bawn_moves(out, f, reduced);
+        }
+        if self.all && self.pos.symmetrized(self.sq, self.us) {
+            self.push(out, self.sq, MoveKind::Change);
+        }
+    }
+
+    /// Forward (two squares unless reduced) and sideways quietly; captures diagonally forward.
+    fn pawn_moves(&self, out: &mut MoveList<Move>, f: isize, reduced: bool) {
+        if self.all {
+            let t = at(self.sq, f);
+            if self.pos.at(t) == EMPTY {
+                self.normal(out, t);
+                let t2 = at(t, f);
+                if !reduced && self.pos.at(t2) == EMPTY {
+                    self.normal(out, t2);
+                }
+            }
+            for d in [1, -1] {
+                let t = at(self.sq, d);
+                if self.pos.at(t) == EMPTY {
+                    self.normal(out, t);
+                }
+            }
+        }
+        for d in [f + 1, f - 1] {
+            let t = at(self.sq, d);
+            if capturable(self.pos.at(t), self.us) {
+                self.normal(out, t);
+            }
+        }
+    }
+
+    /// The Bawn: quietly diagonally forward (two squares unless reduced);
+    /// captures forward and sideways.
+    fn bawn_moves(&self, out: &mut MoveList<Move>, f: isize, reduced: bool) {
+        if self.all {
+            for d in [f + 1, f - 1] {
+                let t = at(self.sq, d);
+                if self.pos.at(t) == EMPTY {
+                    self.normal(out, t);
+                    let t2 = at(t, d);
+                    if !reduced && self.pos.at(t2) == EMPTY {
+                        self.normal(out, t2);
+                    }
+                }
+            }
+        }
+        for d in [f, 1, -1] {
+            let t = at(self.sq, d);
+            if capturable(self.pos.at(t), self.us) {
+                self.normal(out, t);
+            }
+        }
     }
 }
