@@ -70,28 +70,7 @@ pub enum Command {
     },
     /// Searches a position: board diagram, info lines, `bestmove M`.
     #[command(alias = "analyze")]
-    Analyse {
-        #[command(flatten)]
-        position: PositionArgs,
-        #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
-        depth: Option<u32>,
-        /// Milliseconds (default 5000 when neither --depth nor --nodes is given).
-        #[arg(long, conflicts_with = "nodes")]
-        movetime: Option<u64>,
-        #[arg(long)]
-        nodes: Option<u64>,
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Transposition table size in megabytes.
-        #[arg(long)]
-        hash: Option<usize>,
-        /// Play at this level, 1 (a random legal turn) to 8 (docs/levels.md).
-        #[arg(long, conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(1..=8))]
-        level: Option<u8>,
-        /// Play at this Elo (the `UCI_Elo` scale of the levels; provisional, docs/levels.md).
-        #[arg(long)]
-        elo: Option<i32>,
-    },
+    Analyse(AnalyseArgs),
     /// Searches fixed positions of every variant at fixed depth; last line `N nodes M nps`.
     Bench {
         /// Overrides every variant's bench depth.
@@ -105,18 +84,7 @@ pub enum Command {
     /// The variant, options and start position come from the record's `Variant` (none: chess),
     /// `Options` and `FEN` tags unless given here (`--option` adds to and overrides the tag's
     /// options).
-    Replay {
-        #[arg(long)]
-        variant: Option<String>,
-        #[arg(long, allow_hyphen_values = true)]
-        fen: Option<String>,
-        #[arg(long = "option", value_name = "NAME=VALUE")]
-        options: Vec<String>,
-        file: PathBuf,
-        /// Also print the FEN after every move (for studying a game position by position).
-        #[arg(long)]
-        every_fen: bool,
-    },
+    Replay(ReplayArgs),
     /// Kaleido's own board in a web browser: serves it on http://HOST:PORT/ and prints the URL.
     Gui {
         #[arg(long, default_value = "127.0.0.1")]
@@ -143,6 +111,46 @@ pub enum Command {
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
     Match(Box<kaleido_referee::MatchArgs>),
+}
+
+// `kaleido analyse` (its help text is the variant's doc comment).
+#[derive(Args, Debug, Clone)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    pub depth: Option<u32>,
+    /// Milliseconds (default 5000 when neither --depth nor --nodes is given).
+    #[arg(long, conflicts_with = "nodes")]
+    pub movetime: Option<u64>,
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in megabytes.
+    #[arg(long)]
+    pub hash: Option<usize>,
+    /// Play at this level, 1 (a random legal turn) to 8 (docs/levels.md).
+    #[arg(long, conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub level: Option<u8>,
+    /// Play at this Elo (the `UCI_Elo` scale of the levels; provisional, docs/levels.md).
+    #[arg(long)]
+    pub elo: Option<i32>,
+}
+
+// `kaleido replay` (its help text is the variant's doc comment).
+#[derive(Args, Debug, Clone)]
+pub struct ReplayArgs {
+    #[arg(long)]
+    pub variant: Option<String>,
+    #[arg(long, allow_hyphen_values = true)]
+    pub fen: Option<String>,
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    pub file: PathBuf,
+    /// Also print the FEN after every move (for studying a game position by position).
+    #[arg(long)]
+    pub every_fen: bool,
 }
 
 /// Variant, start position and rule options: common to the subcommands that take `--variant`.
@@ -273,160 +281,17 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             position,
             depth,
             divide,
-        } => {
-            let depth = perft::check_depth(depth)?;
-            let (session, _) = position.session()?;
-            let counts = session
-                .perft(depth, Dialect::Uci, &Control::default())
-                .map_err(|e| e.to_string())?;
-            if divide {
-                for (mv, n) in &counts.divide {
-                    say(&format!("{mv}: {n}"))?;
-                }
-            }
-            let seconds = counts.elapsed.as_secs_f64();
-            say(&format!("nodes {}", counts.nodes))?;
-            eprintln!(
-                "perft {depth}: {} nodes in {seconds:.3} s, {:.0} nps",
-                counts.nodes,
-                counts.nodes as f64 / seconds.max(1e-9)
-            );
-        }
+        } => run_perft(&position, depth, divide)?,
         Command::Play {
             position,
             xboard,
             moves,
-        } => {
-            let (mut session, _) = position.session()?;
-            for (index, mv) in moves.iter().enumerate() {
-                session
-                    .play(mv, Dialect::Uci)
-                    .map_err(|e| format!("move {} '{mv}' rejected: {e}", index + 1))?;
-            }
-            let dialect = if xboard {
-                Dialect::XBoard
-            } else {
-                Dialect::Uci
-            };
-            say(&session.fen(dialect))?;
-        }
-        Command::Analyse {
-            position,
-            depth,
-            movetime,
-            nodes,
-            threads,
-            hash,
-            level,
-            elo,
-        } => {
-            let (session, settings) = position.session()?;
-            let threads = threads
-                .or(settings.threads)
-                .unwrap_or(1)
-                .clamp(1, MAX_THREADS);
-            let hash = hash
-                .or(settings.hash)
-                .unwrap_or(DEFAULT_HASH_MB)
-                .clamp(1, MAX_HASH_MB);
-            for row in session.diagram().lines() {
-                say(row)?;
-            }
-            say(&format!("fen {}", session.fen(Dialect::Uci)))?;
-            say(&format!("info string threads {threads} hash {hash}"))?;
-            if let Some(outcome) = session.outcome() {
-                say("bestmove (none)")?;
-                say(&outcome.to_string())?;
-                return Ok(());
-            }
-            let movetime = match (depth, movetime, nodes) {
-                (None, None, None) => Some(5000),
-                _ => movetime,
-            };
-            let limits = Limits {
-                depth,
-                movetime,
-                nodes,
-                threads,
-                multipv: settings.multipv.unwrap_or(1),
-                strength: cli_strength(level, elo, session.variant()),
-                ..Limits::default()
-            };
-            let tt = TranspositionTable::new(hash);
-            let control = Control::new(false);
-            let best = session.search(&limits, &tt, &control, Dialect::Uci, &mut |info| {
-                // A closed stdout ends the output, not the search.
-                let _ = say(&uci::info_text(&info));
-            });
-            say(&uci::bestmove_text(&best))?;
-            if best.best.is_none() {
-                if let Some(outcome) = session.outcome() {
-                    say(&outcome.to_string())?;
-                }
-            }
-        }
+        } => play(&position, xboard, &moves)?,
+        Command::Analyse(args) => analyse(args)?,
         Command::Bench { depth, variant } => {
             crate::bench::run(depth, variant.as_deref())?;
         }
-        Command::Replay {
-            variant,
-            fen,
-            options,
-            file,
-            every_fen,
-        } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let record = record::read(&text);
-            let position = PositionArgs {
-                // No Variant tag means chess, as PGN has it.
-                variant: variant
-                    .or_else(|| record.variant.clone())
-                    .unwrap_or_else(|| "chess".into()),
-                fen,
-                options: record
-                    .options
-                    .iter()
-                    .map(|(name, value)| format!("{name}={value}"))
-                    .chain(options)
-                    .collect(),
-            };
-            let (mut session, _) = position.session()?;
-            if position.fen.is_none() {
-                if let Some(fen) = &record.fen {
-                    session
-                        .set_fen(fen, Dialect::Uci)
-                        .map_err(|e| format!("bad FEN tag '{fen}': {e}"))?;
-                }
-            }
-            let first_ply = session.plies();
-            let black_first = session.side_to_move() == crate::game::Side::Black;
-            for (index, token) in record.moves.iter().enumerate() {
-                if let Err(e) = session.play(token, Dialect::Record) {
-                    let ply = index + usize::from(black_first);
-                    let number = ply / 2 + 1;
-                    let dots = if ply % 2 == 0 { "." } else { "..." };
-                    return Err(format!(
-                        "move {number}{dots} {token} (ply {}) rejected: {e}",
-                        first_ply + index + 1
-                    ));
-                }
-                if every_fen {
-                    say(&session.fen(Dialect::Uci))?;
-                }
-            }
-            say(&session.fen(Dialect::Uci))?;
-            match session.outcome() {
-                Some(outcome) => say(&outcome.to_string())?,
-                None => say("*")?,
-            }
-            if let Some(result) = &record.result {
-                let ours = session.outcome().map(|o| o.result()).unwrap_or("*");
-                if result != ours {
-                    eprintln!("note: the record says {result}, the rules say {ours}");
-                }
-            }
-        }
+        Command::Replay(args) => replay(args)?,
         Command::Person { position, mv } => {
             let (session, _) = position.session()?;
             for action in protocol::xboard::person::recipe(session.as_ref(), &mv, Dialect::Uci)? {
@@ -442,6 +307,166 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
             game_file,
         } => {
             crate::gui::serve(&host, port, crate::gui::store_path(game_file.as_deref()))?;
+        }
+    }
+    Ok(())
+}
+
+/// `kaleido perft`: `nodes N` (after the divide lines), the speed on stderr.
+fn run_perft(position: &PositionArgs, depth: u64, divide: bool) -> Result<(), String> {
+    let depth = perft::check_depth(depth)?;
+    let (session, _) = position.session()?;
+    let counts = session
+        .perft(depth, Dialect::Uci, &Control::default())
+        .map_err(|e| e.to_string())?;
+    if divide {
+        for (mv, n) in &counts.divide {
+            say(&format!("{mv}: {n}"))?;
+        }
+    }
+    let seconds = counts.elapsed.as_secs_f64();
+    say(&format!("nodes {}", counts.nodes))?;
+    eprintln!(
+        "perft {depth}: {} nodes in {seconds:.3} s, {:.0} nps",
+        counts.nodes,
+        counts.nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
+
+/// `kaleido play`: the FEN after the moves.
+fn play(position: &PositionArgs, xboard: bool, moves: &[String]) -> Result<(), String> {
+    let (mut session, _) = position.session()?;
+    for (index, mv) in moves.iter().enumerate() {
+        session
+            .play(mv, Dialect::Uci)
+            .map_err(|e| format!("move {} '{mv}' rejected: {e}", index + 1))?;
+    }
+    let dialect = if xboard {
+        Dialect::XBoard
+    } else {
+        Dialect::Uci
+    };
+    say(&session.fen(dialect))
+}
+
+/// `kaleido analyse`: the diagram, the settings, info lines and `bestmove`.
+fn analyse(args: AnalyseArgs) -> Result<(), String> {
+    let AnalyseArgs {
+        position,
+        depth,
+        movetime,
+        nodes,
+        threads,
+        hash,
+        level,
+        elo,
+    } = args;
+    let (session, settings) = position.session()?;
+    let threads = threads
+        .or(settings.threads)
+        .unwrap_or(1)
+        .clamp(1, MAX_THREADS);
+    let hash = hash
+        .or(settings.hash)
+        .unwrap_or(DEFAULT_HASH_MB)
+        .clamp(1, MAX_HASH_MB);
+    for row in session.diagram().lines() {
+        say(row)?;
+    }
+    say(&format!("fen {}", session.fen(Dialect::Uci)))?;
+    say(&format!("info string threads {threads} hash {hash}"))?;
+    if let Some(outcome) = session.outcome() {
+        say("bestmove (none)")?;
+        say(&outcome.to_string())?;
+        return Ok(());
+    }
+    let movetime = match (depth, movetime, nodes) {
+        (None, None, None) => Some(5000),
+        _ => movetime,
+    };
+    let limits = Limits {
+        depth,
+        movetime,
+        nodes,
+        threads,
+        multipv: settings.multipv.unwrap_or(1),
+        strength: cli_strength(level, elo, session.variant()),
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(hash);
+    let control = Control::new(false);
+    let best = session.search(&limits, &tt, &control, Dialect::Uci, &mut |info| {
+        // A closed stdout ends the output, not the search.
+        let _ = say(&uci::info_text(&info));
+    });
+    say(&uci::bestmove_text(&best))?;
+    if best.best.is_none() {
+        if let Some(outcome) = session.outcome() {
+            say(&outcome.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// `kaleido replay`: plays a game record through, then the last FEN and the rules' verdict.
+fn replay(args: ReplayArgs) -> Result<(), String> {
+    let ReplayArgs {
+        variant,
+        fen,
+        options,
+        file,
+        every_fen,
+    } = args;
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let record = record::read(&text);
+    let position = PositionArgs {
+        // No Variant tag means chess, as PGN has it.
+        variant: variant
+            .or_else(|| record.variant.clone())
+            .unwrap_or_else(|| "chess".into()),
+        fen,
+        options: record
+            .options
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .chain(options)
+            .collect(),
+    };
+    let (mut session, _) = position.session()?;
+    if position.fen.is_none() {
+        if let Some(fen) = &record.fen {
+            session
+                .set_fen(fen, Dialect::Uci)
+                .map_err(|e| format!("bad FEN tag '{fen}': {e}"))?;
+        }
+    }
+    let first_ply = session.plies();
+    let black_first = session.side_to_move() == crate::game::Side::Black;
+    for (index, token) in record.moves.iter().enumerate() {
+        if let Err(e) = session.play(token, Dialect::Record) {
+            let ply = index + usize::from(black_first);
+            let number = ply / 2 + 1;
+            let dots = if ply % 2 == 0 { "." } else { "..." };
+            return Err(format!(
+                "move {number}{dots} {token} (ply {}) rejected: {e}",
+                first_ply + index + 1
+            ));
+        }
+        if every_fen {
+            say(&session.fen(Dialect::Uci))?;
+        }
+    }
+    say(&session.fen(Dialect::Uci))?;
+    match session.outcome() {
+        Some(outcome) => say(&outcome.to_string())?,
+        None => say("*")?,
+    }
+    if let Some(result) = &record.result {
+        let ours = session.outcome().map(|o| o.result()).unwrap_or("*");
+        if result != ours {
+            eprintln!("note: the record says {result}, the rules say {ours}");
         }
     }
     Ok(())
