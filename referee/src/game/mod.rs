@@ -235,102 +235,20 @@ fn run_game(
             return Ending::from_fault(side, &name, fault);
         }
         let started = Instant::now();
-        let deadline = started
-            + match config.limit {
-                Limit::Clock { .. } => clocks[side.index()] + config.margin,
-                _ => config.move_timeout,
-            };
-        let dialects = player.dialects();
-        let mut parts: Vec<String> = Vec::new();
-        let ply = loop {
-            let reply = match player.read_reply(deadline) {
-                Ok(reply) => reply,
-                Err(Fault::Timeout) => {
-                    let allowed = match config.limit {
-                        Limit::Clock { .. } => format!(
-                            "its clock ({:.3} s + margin {:.3} s) ran out",
-                            clocks[side.index()].as_secs_f64(),
-                            config.margin.as_secs_f64()
-                        ),
-                        _ => format!(
-                            "the move timeout ({:.3} s) ran out",
-                            config.move_timeout.as_secs_f64()
-                        ),
-                    };
-                    // Listen a little longer: a move just late points at load, none at a hang.
-                    let late = match player.read_reply(deadline + LATE_WINDOW) {
-                        Ok(_) => format!(
-                            "its reply came {:.3} s later",
-                            player
-                                .reply_time()
-                                .saturating_duration_since(deadline)
-                                .as_secs_f64()
-                        ),
-                        Err(Fault::Cancelled) => return Ending::aborted(),
-                        Err(_) => format!("nothing came in {} s more", LATE_WINDOW.as_secs()),
-                    };
-                    return Ending::loss(
-                        side,
-                        "time forfeit",
-                        format!("{} ({name}) loses on time: {allowed}; {late}", side.name()),
-                    );
-                }
-                Err(fault) => return Ending::from_fault(side, &name, fault),
-            };
-            match reply {
-                Reply::Move(text) => {
-                    parts.push(text);
-                    let turn_text = parts.join(" ");
-                    match read_move(judge, &turn_text, dialects, parts.len() == 1) {
-                        Ok(ply) => break ply,
-                        // A multi-part XBoard turn: wait for the rest.
-                        Err(MoveError::Incomplete) if dialects[0] != Dialect::Uci => continue,
-                        Err(error) => {
-                            let kind = match error {
-                                MoveError::Unparsable(_) => "an unparsable move",
-                                MoveError::Incomplete => "an incomplete move",
-                                _ => "an illegal move",
-                            };
-                            return Ending::loss(
-                                side,
-                                "illegal move",
-                                format!("{} ({name}) plays {kind}: {turn_text}", side.name()),
-                            );
-                        }
-                    }
-                }
-                Reply::Resign => {
-                    return Ending::loss(
-                        side,
-                        "resign",
-                        format!("{} ({name}) resigns", side.name()),
-                    )
-                }
-                Reply::Claim { result, comment } => {
-                    let claimed_winner = match result.as_str() {
-                        "1-0" => Some(Side::White),
-                        "0-1" => Some(Side::Black),
-                        _ => None,
-                    };
-                    // Claiming one's own loss is a resignation; anything else is false, because
-                    // the rules (checked before every turn) say the game goes on.
-                    if claimed_winner == Some(side.other()) && parts.is_empty() {
-                        return Ending::loss(
-                            side,
-                            "resign",
-                            format!("{} ({name}) resigns: {result} {{{comment}}}", side.name()),
-                        );
-                    }
-                    return Ending::loss(
-                        side,
-                        "false result claim",
-                        format!(
-                            "{} ({name}) claims {result} {{{comment}}} but the game is not over",
-                            side.name()
-                        ),
-                    );
-                }
-            }
+        let mover = Mover {
+            config,
+            side,
+            name: &name,
+            clock: clocks[side.index()],
+            deadline: started
+                + match config.limit {
+                    Limit::Clock { .. } => clocks[side.index()] + config.margin,
+                    _ => config.move_timeout,
+                },
+        };
+        let ply = match mover.read_turn(judge, player.as_mut()) {
+            Ok(ply) => ply,
+            Err(ending) => return ending,
         };
         let elapsed = player.reply_time().saturating_duration_since(started);
         if let Limit::Clock { inc, .. } = config.limit {
@@ -349,6 +267,137 @@ fn run_game(
         if let Some(ending) = runs.update(&config.adjudication, side, thinking, plies.len()) {
             return ending;
         }
+    }
+}
+
+/// The engine to move, for one turn: what `run_game` needs to read its turn and to say how it
+/// lost if it does.
+struct Mover<'a> {
+    config: &'a RefereeConfig<'a>,
+    side: Side,
+    name: &'a str,
+    /// Its clock when the turn started (the move timeout in node- and depth-limited games).
+    clock: Duration,
+    deadline: Instant,
+}
+
+impl Mover<'_> {
+    /// Replies until a whole move (every part of a multi-part XBoard turn) is read and played on
+    /// the judge; `Err` is how the game ends instead.
+    fn read_turn(&self, judge: &mut dyn Judge, player: &mut dyn Player) -> Result<PlyText, Ending> {
+        let dialects = player.dialects();
+        let mut parts: Vec<String> = Vec::new();
+        loop {
+            let reply = match player.read_reply(self.deadline) {
+                Ok(reply) => reply,
+                Err(Fault::Timeout) => return Err(self.time_forfeit(player)),
+                Err(fault) => return Err(Ending::from_fault(self.side, self.name, fault)),
+            };
+            match reply {
+                Reply::Move(text) => {
+                    parts.push(text);
+                    let turn_text = parts.join(" ");
+                    match read_move(judge, &turn_text, dialects, parts.len() == 1) {
+                        Ok(ply) => return Ok(ply),
+                        // A multi-part XBoard turn: wait for the rest.
+                        Err(MoveError::Incomplete) if dialects[0] != Dialect::Uci => continue,
+                        Err(error) => return Err(self.illegal_move(&error, &turn_text)),
+                    }
+                }
+                Reply::Resign => {
+                    return Err(Ending::loss(
+                        self.side,
+                        "resign",
+                        format!("{} ({}) resigns", self.side.name(), self.name),
+                    ))
+                }
+                Reply::Claim { result, comment } => {
+                    return Err(self.claim(&result, &comment, parts.is_empty()))
+                }
+            }
+        }
+    }
+
+    /// The deadline passed: a loss on time, saying whether the move came just late (load) or
+    /// not at all (a hang).
+    fn time_forfeit(&self, player: &mut dyn Player) -> Ending {
+        let config = self.config;
+        let allowed = match config.limit {
+            Limit::Clock { .. } => format!(
+                "its clock ({:.3} s + margin {:.3} s) ran out",
+                self.clock.as_secs_f64(),
+                config.margin.as_secs_f64()
+            ),
+            _ => format!(
+                "the move timeout ({:.3} s) ran out",
+                config.move_timeout.as_secs_f64()
+            ),
+        };
+        // Listen a little longer: a move just late points at load, none at a hang.
+        let late = match player.read_reply(self.deadline + LATE_WINDOW) {
+            Ok(_) => format!(
+                "its reply came {:.3} s later",
+                player
+                    .reply_time()
+                    .saturating_duration_since(self.deadline)
+                    .as_secs_f64()
+            ),
+            Err(Fault::Cancelled) => return Ending::aborted(),
+            Err(_) => format!("nothing came in {} s more", LATE_WINDOW.as_secs()),
+        };
+        Ending::loss(
+            self.side,
+            "time forfeit",
+            format!(
+                "{} ({}) loses on time: {allowed}; {late}",
+                self.side.name(),
+                self.name
+            ),
+        )
+    }
+
+    fn illegal_move(&self, error: &MoveError, turn_text: &str) -> Ending {
+        let kind = match error {
+            MoveError::Unparsable(_) => "an unparsable move",
+            MoveError::Incomplete => "an incomplete move",
+            _ => "an illegal move",
+        };
+        Ending::loss(
+            self.side,
+            "illegal move",
+            format!(
+                "{} ({}) plays {kind}: {turn_text}",
+                self.side.name(),
+                self.name
+            ),
+        )
+    }
+
+    /// A result claim on the mover's turn. Claiming one's own loss (before any part of a move)
+    /// is a resignation; anything else is false, because the rules (checked before every turn)
+    /// say the game goes on.
+    fn claim(&self, result: &str, comment: &str, no_parts: bool) -> Ending {
+        let (side, name) = (self.side, self.name);
+        let claimed_winner = match result {
+            "1-0" => Some(Side::White),
+            "0-1" => Some(Side::Black),
+            _ => None,
+        };
+        if claimed_winner == Some(side.other()) && no_parts {
+            return Ending::loss(
+                side,
+                "resign",
+                format!("{} ({name}) resigns: {result} {{{comment}}}", side.name()),
+            );
+        }
+        Ending::loss(
+            side,
+            "false result claim",
+            format!(
+                "{} ({name}) claims {result} {{{comment}}} but the game is not over",
+                side.name()
+            ),
+        )
     }
 }
 
