@@ -1066,7 +1066,13 @@ fn resign_offer_a_draw_and_abort_from_the_page() {
     );
     board.open("chess", "startpos");
     board.drag("e2", "e4");
-    wait_for_person(&board.server, "chess");
+    let state = wait_for_person(&board.server, "chess");
+    // The page must have seen the engine's reply: a resignation sent on the position before it
+    // is refused as stale (409), as it should be.
+    board.shows(
+        state["fen"].as_str().unwrap_or_default(),
+        "the engine's reply",
+    );
     board.browser.click("#resign");
     board.answer(true);
     board.browser.wait_for(
