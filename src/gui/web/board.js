@@ -152,10 +152,12 @@ function drawBoard(svg, view, ui) {
     }
     parts.push(occupied ? `<circle class="target-ring" cx="${x}" cy="${y}" r="0.44"/>` : `<circle class="target-dot" cx="${x}" cy="${y}" r="0.14"/>`);
   }
-  // The engine's lines: every part of the first turns as arrows, the best line's first turn
-  // boldest (in-place changes as a ring).
+  // The engine's lines: every part of the best line's first turns as arrows, its first turn
+  // boldest, and the first turn of every other line (their later turns read as candidates for
+  // the side to move and cluttered the board); in-place changes as a ring.
   (ui.pv || []).forEach((line, l) => {
     line.forEach((turn, t) => {
+      if (l > 0 && t > 0) return;
       const cls = l === 0 ? (t === 0 ? "pv-arrow pv-best" : "pv-arrow pv-later") : "pv-arrow pv-other";
       for (const step of turn) {
         if (step.from && step.to && step.from !== step.to) parts.push(arrow(geo, step.from, step.to, cls));
