@@ -22,7 +22,7 @@ if [ "${1:-}" = --inside ]; then
         [ ! -e "$f" ] || { echo "FAIL: $f is still there" >&2; exit 1; }
     done
     if [ $# -eq 0 ]; then
-        git clone -q "$repo" /tmp/kaleido-fresh-clone
+        git clone -q --no-local "$repo" /tmp/kaleido-fresh-clone
         cd /tmp/kaleido-fresh-clone
         echo "== in a fresh clone ($(git log --oneline -1)): cargo test --workspace --release"
         set -- cargo test --workspace --release
