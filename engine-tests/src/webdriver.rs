@@ -39,9 +39,9 @@ const INSTALL_COMMAND: &str = "apt-get update && apt-get install -y chromium chr
 
 /// Chromium and chromedriver for the test. KALEIDO_CHROMIUM / KALEIDO_CHROMEDRIVER, when set,
 /// are used as given (a wrong path is the caller's error, never a reason to touch the system);
-/// otherwise Debian's, installed with apt-get when missing, as `.ci/run` does, so that the
-/// README's one test command passes on a fresh machine. Panics, saying how to install them, when
-/// they are missing and cannot be installed: a browser test never passes by skipping itself.
+/// otherwise Debian's, installed with apt-get when missing, so that the README's one test command
+/// passes on a fresh machine. Panics, saying how to install them, when they are missing and
+/// cannot be installed: a browser test never passes by skipping itself.
 fn browser_tools() -> (String, String) {
     let chosen: Vec<Option<String>> = DEBIAN_TOOLS
         .iter()
@@ -54,7 +54,7 @@ fn browser_tools() -> (String, String) {
         .map(|((_, _, package), _)| *package)
         .collect();
     if !missing_debian.is_empty() {
-        if let Err(message) = install_debian_browser() {
+        if let Err(message) = install_debian_browser(&missing_debian) {
             panic!("{message}");
         }
     }
@@ -74,10 +74,10 @@ fn browser_tools() -> (String, String) {
     (paths[0].clone(), paths[1].clone())
 }
 
-/// Installs Debian's Chromium and driver once for every test in this process (the first caller
-/// installs, the others wait for its result) and once across processes (a file lock: test
+/// Installs those of `packages` still missing, once for every test in this process (the first
+/// caller installs, the others wait for its result) and once across processes (a file lock: test
 /// binaries and other checkouts may run at the same time; apt-get would fail on dpkg's lock).
-fn install_debian_browser() -> Result<(), String> {
+fn install_debian_browser(packages: &[&str]) -> Result<(), String> {
     static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
     INSTALLED
         .get_or_init(|| {
@@ -89,7 +89,9 @@ fn install_debian_browser() -> Result<(), String> {
             // Another process may have installed them while this one waited for the lock.
             let missing: Vec<&str> = DEBIAN_TOOLS
                 .iter()
-                .filter(|(_, path, _)| !Path::new(path).exists())
+                .filter(|(_, path, package)| {
+                    packages.contains(package) && !Path::new(path).exists()
+                })
                 .map(|(_, _, package)| *package)
                 .collect();
             let steps = install_steps(&missing, is_root(), has_apt_get())?;
