@@ -9,7 +9,16 @@
 # Windows toolchain is Debian's rustc-web 1.96 with its standard library's source, cross-built
 # with -Z build-std and mingw; see docs/winboard.md) and cargo-deb with cargo. Not part of CI:
 # it takes half an hour or more on two cores. macOS cannot be built here.
+# `scripts/release.sh --deb` builds only the Linux binary and the Debian package (dist/ then holds
+# the .deb and its SHA256SUMS): minutes, for checking the package (scripts/release/
+# xboard_install_check.sh) without the Windows build.
 set -euo pipefail
+deb_only=false
+case "${1:-}" in
+    --deb) deb_only=true ;;
+    "") ;;
+    *) echo "usage: $0 [--deb]" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 root=$PWD
 started=$(date +%s)
@@ -21,8 +30,9 @@ if ! command -v cargo >/dev/null 2>&1 && [ -f "$HOME/.cargo/env" ]; then
 fi
 command -v cargo >/dev/null || { echo "needs Rust's cargo (rustup.rs) for the Linux build" >&2; exit 1; }
 
-packages=(rustc-web cargo-web rust-web-src libstd-rust-web-dev gcc-mingw-w64-x86-64 wine wine64
-          zip python3 binutils git)
+packages=(binutils git)
+$deb_only || packages+=(rustc-web cargo-web rust-web-src libstd-rust-web-dev gcc-mingw-w64-x86-64
+                        wine wine64 zip python3)
 missing=()
 for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -58,6 +68,14 @@ linux=kaleido-$version-x86_64-linux
 mkdir -p "$stage/$linux"
 cp "$stage/kaleido" "$stage/kaleido.eng" "$stage/kaleido.6" packaging/kaleido.png README.md LICENSE \
     "$stage/$linux/"
+if $deb_only; then
+    say "Debian package (cargo-deb)"
+    cargo deb --no-build --no-strip --output dist/
+    (cd dist && sha256sum -- *.deb > SHA256SUMS)
+    say "done"
+    ls -l dist
+    exit 0
+fi
 tar -C "$stage" --owner=0 --group=0 -czf "dist/$linux.tar.gz" "$linux"
 
 say "Windows build (Debian's rustc-web, -Z build-std, mingw)"

@@ -4,7 +4,9 @@
 
 use crate::http;
 use serde_json::{json, Value};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The flags Chromium needs as root on a machine with a closed network (it hangs without them).
@@ -22,8 +24,157 @@ const CHROMIUM_FLAGS: &[&str] = &[
 
 const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-fn tool(env: &str, default: &str) -> String {
-    std::env::var(env).unwrap_or_else(|_| default.to_string())
+/// Where Debian's `chromium` and `chromium-driver` packages put the two programs.
+const DEBIAN_TOOLS: [(&str, &str, &str); 2] = [
+    ("KALEIDO_CHROMIUM", "/usr/bin/chromium", "chromium"),
+    (
+        "KALEIDO_CHROMEDRIVER",
+        "/usr/bin/chromedriver",
+        "chromium-driver",
+    ),
+];
+
+/// What a person runs when the test cannot install the browser itself.
+const INSTALL_COMMAND: &str = "apt-get update && apt-get install -y chromium chromium-driver";
+
+/// Chromium and chromedriver for the test. KALEIDO_CHROMIUM / KALEIDO_CHROMEDRIVER, when set,
+/// are used as given (a wrong path is the caller's error, never a reason to touch the system);
+/// otherwise Debian's, installed with apt-get when missing, so that the README's one test command
+/// passes on a fresh machine. Panics, saying how to install them, when they are missing and
+/// cannot be installed: a browser test never passes by skipping itself.
+fn browser_tools() -> (String, String) {
+    let chosen: Vec<Option<String>> = DEBIAN_TOOLS
+        .iter()
+        .map(|(env, _, _)| std::env::var(env).ok())
+        .collect();
+    let missing_debian: Vec<&str> = DEBIAN_TOOLS
+        .iter()
+        .zip(&chosen)
+        .filter(|((_, path, _), set)| set.is_none() && !Path::new(path).exists())
+        .map(|((_, _, package), _)| *package)
+        .collect();
+    if !missing_debian.is_empty() {
+        if let Err(message) = install_debian_browser(&missing_debian) {
+            panic!("{message}");
+        }
+    }
+    let paths: Vec<String> = DEBIAN_TOOLS
+        .iter()
+        .zip(chosen)
+        .map(|((env, default, _), set)| {
+            let path = set.unwrap_or_else(|| default.to_string());
+            assert!(
+                Path::new(&path).exists(),
+                "{path} is missing: the browser test needs Debian's Chromium and its driver \
+                 ({INSTALL_COMMAND}), or {env} naming it"
+            );
+            path
+        })
+        .collect();
+    (paths[0].clone(), paths[1].clone())
+}
+
+/// Installs those of `packages` still missing, once for every test in this process (the first
+/// caller installs, the others wait for its result) and once across processes (a file lock: test
+/// binaries and other checkouts may run at the same time; apt-get would fail on dpkg's lock).
+fn install_debian_browser(packages: &[&str]) -> Result<(), String> {
+    static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+    INSTALLED
+        .get_or_init(|| {
+            let lock_path = std::env::temp_dir().join("kaleido-chromium-install.lock");
+            let lock = std::fs::File::create(&lock_path)
+                .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+            lock.lock()
+                .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+            // Another process may have installed them while this one waited for the lock.
+            let missing: Vec<&str> = DEBIAN_TOOLS
+                .iter()
+                .filter(|(_, path, package)| {
+                    packages.contains(package) && !Path::new(path).exists()
+                })
+                .map(|(_, _, package)| *package)
+                .collect();
+            let steps = install_steps(&missing, is_root(), has_apt_get())?;
+            for step in &steps {
+                note(&format!("browser test: running `{}`", step.join(" ")));
+                let status = Command::new(&step[0])
+                    .args(&step[1..])
+                    .env("DEBIAN_FRONTEND", "noninteractive")
+                    .stdin(Stdio::null())
+                    .status()
+                    .map_err(|e| format!("{}: {e}", step[0]))?;
+                if !status.success() {
+                    return Err(format!(
+                        "`{}` failed ({status}): install Chromium and its driver yourself: \
+                         {INSTALL_COMMAND}",
+                        step.join(" ")
+                    ));
+                }
+            }
+            if !steps.is_empty() {
+                note("browser test: chromium and chromium-driver installed");
+            }
+            Ok(())
+        })
+        .clone()
+}
+
+/// The commands that install the `missing` packages: none when nothing is missing; apt-get's
+/// package lists first (a fresh machine or container often has none); an error naming the exact
+/// command when this process cannot install (not root, or no apt-get).
+fn install_steps(missing: &[&str], root: bool, apt_get: bool) -> Result<Vec<Vec<String>>, String> {
+    if missing.is_empty() {
+        return Ok(Vec::new());
+    }
+    if !root || !apt_get {
+        let why = if apt_get {
+            "not root"
+        } else {
+            "no apt-get here"
+        };
+        return Err(format!(
+            "the browser test needs Chromium and its driver ({} missing) and cannot install \
+             them ({why}): run `{INSTALL_COMMAND}` as root (or set KALEIDO_CHROMIUM and \
+             KALEIDO_CHROMEDRIVER to a Chromium and its chromedriver)",
+            missing.join(", ")
+        ));
+    }
+    // Waits for dpkg's lock rather than failing when another apt-get runs.
+    let lock_wait = ["-o", "DPkg::Lock::Timeout=600"];
+    let mut update = vec!["apt-get", "-q"];
+    update.extend(lock_wait);
+    update.push("update");
+    let mut install = vec!["apt-get", "-q", "-y"];
+    install.extend(lock_wait);
+    install.push("install");
+    install.extend(missing);
+    Ok([update, install]
+        .iter()
+        .map(|step| step.iter().map(|s| s.to_string()).collect())
+        .collect())
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+}
+
+fn has_apt_get() -> bool {
+    Command::new("apt-get")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Straight to stderr: the test harness captures `eprintln!`, and a person waiting for a
+/// download should see why.
+fn note(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 pub struct Browser {
@@ -43,20 +194,10 @@ impl Drop for TempDir {
 }
 
 impl Browser {
-    /// Starts chromedriver and a headless Chromium of `width` x `height`. Panics, saying how to
-    /// install them, when Chromium or its driver is missing: a browser test never passes by
-    /// skipping itself.
+    /// Starts chromedriver and a headless Chromium of `width` x `height` (installing Debian's
+    /// when missing and possible; see `browser_tools`).
     pub fn start(width: u32, height: u32) -> Browser {
-        let chromium = tool("KALEIDO_CHROMIUM", "/usr/bin/chromium");
-        let driver_path = tool("KALEIDO_CHROMEDRIVER", "/usr/bin/chromedriver");
-        for path in [&chromium, &driver_path] {
-            assert!(
-                std::path::Path::new(path).exists(),
-                "{path} is missing: the browser test needs Debian's Chromium and its driver \
-                 (apt-get install -y chromium chromium-driver), or KALEIDO_CHROMIUM and \
-                 KALEIDO_CHROMEDRIVER naming them"
-            );
-        }
+        let (chromium, driver_path) = browser_tools();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -313,5 +454,40 @@ mod tests {
         assert_eq!(super::base64_decode("TWFu"), b"Man");
         assert_eq!(super::base64_decode("TWE="), b"Ma");
         assert_eq!(super::base64_decode("TQ==\n"), b"M");
+    }
+
+    #[test]
+    fn nothing_missing_installs_nothing() {
+        assert_eq!(super::install_steps(&[], true, true), Ok(Vec::new()));
+        assert_eq!(super::install_steps(&[], false, false), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn missing_browser_as_root_updates_then_installs_only_the_missing() {
+        let steps = super::install_steps(&["chromium-driver"], true, true).expect("steps");
+        assert_eq!(steps.len(), 2);
+        assert_eq!(steps[0][0], "apt-get");
+        assert_eq!(steps[0].last().map(String::as_str), Some("update"));
+        let install = &steps[1];
+        assert_eq!(install[0], "apt-get");
+        assert!(install.iter().any(|a| a == "-y"), "{install:?}");
+        let packages = &install[install
+            .iter()
+            .position(|a| a == "install")
+            .expect("install")..];
+        assert_eq!(packages, ["install", "chromium-driver"]);
+    }
+
+    #[test]
+    fn missing_browser_without_root_or_apt_names_the_command() {
+        for (root, apt) in [(false, true), (true, false), (false, false)] {
+            let message = super::install_steps(&["chromium", "chromium-driver"], root, apt)
+                .expect_err("cannot install");
+            assert!(message.contains(super::INSTALL_COMMAND), "{message}");
+            assert!(
+                message.contains("chromium, chromium-driver missing"),
+                "{message}"
+            );
+        }
     }
 }
