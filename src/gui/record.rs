@@ -9,13 +9,6 @@ use crate::game::{Dialect, Side, VariantOptions};
 use crate::variants;
 use kaleido_referee::pgn::{self, PgnGame, PgnMove};
 
-fn referee_side(side: Side) -> kaleido_referee::Side {
-    match side {
-        Side::White => kaleido_referee::Side::White,
-        Side::Black => kaleido_referee::Side::Black,
-    }
-}
-
 /// `+0.35`, `-M3`: from the mover's point of view, as the referee writes scores.
 fn score_comment(eval: &Eval, mover: Side) -> String {
     let sign = if mover == Side::White { 1 } else { -1 };
@@ -111,7 +104,7 @@ pub fn pgn_text(game: &GuiGame) -> String {
         .unwrap_or(1);
     let record = PgnGame {
         tags,
-        first_side: first.map(referee_side),
+        first_side: first,
         first_move_number,
         moves: game
             .moves
