@@ -261,3 +261,17 @@ fn shorten(line: &str) -> String {
         line.to_string()
     }
 }
+
+/// Starts the engine in XBoard mode; returns the transcript and its feature line.
+pub fn xboard() -> (Transcript, String) {
+    let mut t = Transcript::start();
+    t.send("xboard");
+    t.send("protover 2");
+    let features = t.line_starting("feature ");
+    (t, features)
+}
+
+/// Sends `line` to an engine in XBoard mode, then a ping; returns the lines before the pong.
+pub fn xboard_answer(t: &mut Transcript, line: &str) -> Vec<String> {
+    t.exchange(line, "ping 99", "pong 99")
+}

@@ -7,23 +7,11 @@
 //! protocols promise (one line per PV per depth).
 
 use engine_tests::binary::Transcript;
+use engine_tests::binary::{xboard, xboard_answer as answer};
 use std::time::Duration;
 
 /// White's rook takes the undefended black queen on d5 (`d1d5`).
 const FREE_QUEEN: &str = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
-
-fn xboard() -> (Transcript, String) {
-    let mut t = Transcript::start();
-    t.send("xboard");
-    t.send("protover 2");
-    let features = t.line_starting("feature ");
-    (t, features)
-}
-
-/// Sends `line`, then a ping; returns the lines before the pong.
-fn answer(t: &mut Transcript, line: &str) -> Vec<String> {
-    t.exchange(line, "ping 99", "pong 99")
-}
 
 /// One line of XBoard thinking output: `depth score time nodes pv`.
 #[derive(Debug)]

@@ -2,23 +2,10 @@
 //! claims, bad input, variants and their setup lines, multi-part turns, analysis, token soup.
 
 use engine_tests::binary::Transcript;
+use engine_tests::binary::{xboard, xboard_answer as answer};
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::variants;
-
-/// Starts the engine in XBoard mode; returns the transcript and the feature line.
-fn xboard() -> (Transcript, String) {
-    let mut t = Transcript::start();
-    t.send("xboard");
-    t.send("protover 2");
-    let features = t.line_starting("feature ");
-    (t, features)
-}
-
-/// Sends `line`, then a ping; returns the lines before the pong.
-fn answer(t: &mut Transcript, line: &str) -> Vec<String> {
-    t.exchange(line, "ping 99", "pong 99")
-}
 
 /// The engine's position in XBoard notation, via the `d` debug command.
 fn fen(t: &mut Transcript) -> String {
