@@ -5,6 +5,7 @@
 pub mod chessmen;
 pub mod diagram;
 pub mod fen;
+pub mod hex;
 pub mod zobrist;
 
 use crate::game::Dialect;

@@ -6,6 +6,7 @@ pub mod palace;
 pub mod reflection;
 pub mod sinyeon;
 pub mod sonic;
+pub mod sonic_hexagonal;
 pub mod symmetron;
 pub mod xiangqi;
 
@@ -74,6 +75,12 @@ pub static VARIANTS: &[VariantInfo] = &[
         options: sonic::OPTIONS,
         bench: sonic::BENCH,
         create: create::<sonic::Sonic>,
+    },
+    VariantInfo {
+        name: sonic_hexagonal::NAME,
+        options: sonic_hexagonal::OPTIONS,
+        bench: sonic_hexagonal::BENCH,
+        create: create::<sonic_hexagonal::SonicHexagonal>,
     },
     reflection_variant(0),
     reflection_variant(1),
