@@ -45,7 +45,7 @@ fn features_announce_the_protocol_and_every_variant() {
         .and_then(|rest| rest.split('"').next())
         .unwrap_or_else(|| t.fail("no variants feature"));
     let listed: Vec<&str> = list.split(',').collect();
-    for info in variants::VARIANTS {
+    for info in variants::VARIANTS.iter().filter(|v| v.offered_to_xboard()) {
         let session = info
             .new_session(&VariantOptions::default())
             .expect("default options are valid");
@@ -74,7 +74,7 @@ fn features_announce_the_protocol_and_every_variant() {
             assert!(listed.contains(&name), "{name} missing from {list}");
         }
     }
-    for info in variants::VARIANTS {
+    for info in variants::VARIANTS.iter().filter(|v| v.offered_to_xboard()) {
         for spec in info.options {
             assert!(
                 features.contains(&format!("option=\"{} -", spec.name)),
@@ -83,6 +83,9 @@ fn features_announce_the_protocol_and_every_variant() {
             );
         }
     }
+    // XBoard cannot draw a hexagonal board: the game and its own option are not offered.
+    assert!(!listed.contains(&"sonic-hexagonal"), "{list}");
+    assert!(!features.contains("option=\"Turn60"), "{features}");
     assert!(t.finish());
 }
 
@@ -256,7 +259,7 @@ fn a_refused_variant_or_an_unchanged_option_keeps_the_plies() {
 #[test]
 fn every_variant_can_be_selected_and_set_up() {
     let (mut t, _) = xboard();
-    for info in variants::VARIANTS {
+    for info in variants::VARIANTS.iter().filter(|v| v.offered_to_xboard()) {
         let session = info
             .new_session(&VariantOptions::default())
             .expect("default options are valid");
@@ -300,6 +303,12 @@ fn every_variant_can_be_selected_and_set_up() {
         let mv = t.line_starting("move ");
         assert!(mv.len() > "move ".len(), "{}: {mv}", info.name);
     }
+    // A variant XBoard is not offered is refused like an unknown one, the game kept.
+    answer(&mut t, "new");
+    let reply = answer(&mut t, "variant sonic-hexagonal");
+    assert_eq!(reply, ["Error (unsupported variant): sonic-hexagonal"]);
+    let lines = answer(&mut t, "d");
+    assert!(lines.contains(&"# Variant: chess".to_string()), "{lines:?}");
     t.send("quit");
     assert!(t.finish());
 }
@@ -309,7 +318,8 @@ fn every_variant_can_be_selected_and_set_up() {
 /// such a turn in its start position.
 #[test]
 fn multi_part_turns_are_joined() {
-    for info in variants::VARIANTS {
+    // Only variants XBoard is offered (sonic-hexagonal is not, and has no split turns anyway).
+    for info in variants::VARIANTS.iter().filter(|v| v.offered_to_xboard()) {
         let session = info
             .new_session(&VariantOptions::default())
             .expect("default options are valid");

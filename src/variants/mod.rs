@@ -101,7 +101,17 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     VARIANTS.iter().map(|v| v.name)
 }
 
+/// Variants left out of XBoard's `variants` feature (and so refused by its `variant` command).
+/// XBoard draws only boards of squares: a hexagonal board drawn as squares would show a different
+/// game, and WinBoard has only 15 engine-defined variant slots (docs/sonic-hexagonal.md, "XBoard").
+const NOT_FOR_XBOARD: &[&str] = &[sonic_hexagonal::NAME];
+
 impl VariantInfo {
+    /// Whether XBoard is offered this variant (UCI and the command line offer every variant).
+    pub fn offered_to_xboard(&self) -> bool {
+        !NOT_FOR_XBOARD.contains(&self.name)
+    }
+
     /// Checks every option against this variant's list and canonicalises the values.
     pub fn validate(&self, options: &VariantOptions) -> Result<VariantOptions, String> {
         let mut out = VariantOptions::default();

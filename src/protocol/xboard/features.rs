@@ -4,10 +4,12 @@ use crate::game::{OptionKind, VariantOptions};
 use crate::protocol::engine::{all_rule_options, MAX_MULTIPV, MULTIPV_OPTION};
 use crate::variants;
 
-/// Registry name -> the name XBoard knows the variant by (`chess` is `normal`).
+/// Registry name -> the name XBoard knows the variant by (`chess` is `normal`), for the variants
+/// offered to XBoard (`VariantInfo::offered_to_xboard`).
 pub fn xboard_names() -> Vec<(&'static str, &'static str)> {
     variants::VARIANTS
         .iter()
+        .filter(|info| info.offered_to_xboard())
         .map(|info| {
             let xboard = info
                 .new_session(&VariantOptions::default())
@@ -47,7 +49,13 @@ pub fn features() -> String {
         list.join(",")
     );
     line.push_str(&strength_options());
-    for spec in all_rule_options() {
+    // Only the options of variants XBoard is offered (Turn60 belongs to sonic-hexagonal alone).
+    let offered = all_rule_options().into_iter().filter(|spec| {
+        variants::VARIANTS
+            .iter()
+            .any(|v| v.offered_to_xboard() && v.options.iter().any(|o| o.name == spec.name))
+    });
+    for spec in offered {
         let option = match &spec.kind {
             OptionKind::Check { default } => {
                 format!("{} -check {}", spec.name, u8::from(*default))

@@ -1,5 +1,7 @@
 //! The hexagonal board as a person must see it: the 91 cells at their centres (half-rank steps,
-//! as the rules doc draws them), Gliński's three cell colours as marks, and the pieces.
+//! as the rules doc draws them), Gliński's three cell colours as marks, and the pieces. The
+//! browser board does not draw hexagons yet: it shows these cells as squares in offset columns,
+//! which keeps every cell's six edge-neighbours touching it (docs/gui.md).
 
 use super::position::{colour, kind, piece_char, EMPTY};
 use super::SonicHexagonal;
