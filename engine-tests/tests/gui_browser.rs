@@ -390,7 +390,7 @@ fn every_kind_of_turn_in_every_variant_by_clicking() {
 /// the new-game dialog (the engine at `ENGINE_NODES` a move), every other turn dragged (at least
 /// half of them, checked), every position the page shows checked against the engine's own
 /// session playing the same moves; the game then stepped back through ply by ply. The person
-/// walks into mate (`losing_move`), so 13 games end by their rules (mate, a Sonic king lost...);
+/// walks into mate (`losing_move`), so 14 games end by their rules (mate, a Sonic king lost...);
 /// in xiangqi Red resigns after a few turns, in `DRAW_IN` the person plays well and offers a
 /// draw until the engine accepts.
 #[test]

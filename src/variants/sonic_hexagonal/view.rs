@@ -26,6 +26,8 @@ pub fn board_view(game: &SonicHexagonal) -> BoardView {
         .iter()
         .map(|&f| (f as char).to_string())
         .collect();
+    // Ranks bend at file f, so no row of the drawing is one rank: the cells carry their names.
+    view.rank_names = vec![String::new(); 11];
     // A cell's centre: file q + 5, and half a rank per line of the doc's drawing (f1 at 0).
     view.cells = hex::cells()
         .map(|c| {
