@@ -458,3 +458,36 @@ fn the_parser_accepts_exactly_the_generated_strings() {
         Err(MoveError::Illegal(_))
     ));
 }
+
+#[test]
+fn a_pawn_that_captured_onto_a_start_cell_may_double_step() {
+    // The c2 pawn takes on d3 (2 o'clock) and stands on the d-pawn's start cell (H.4).
+    let mut g = game_with("", "k/3/5/7/9/11/11/11/3p7/2P8/10K w - 0 1");
+    let mv = g.parse_move("c2d3", Dialect::Uci).expect("capture");
+    g.make(mv);
+    let mv = g.parse_move("f11e10", Dialect::Uci).expect("king step");
+    g.make(mv);
+    assert!(
+        moves_from(&g, "d3").contains("d3d5"),
+        "{:?}",
+        moves_from(&g, "d3")
+    );
+    let mv = g.parse_move("d3d5", Dialect::Uci).expect("double step");
+    g.make(mv);
+    assert!(
+        g.fen(Dialect::Uci).ends_with(" b d4 0 2"),
+        "{}",
+        g.fen(Dialect::Uci)
+    );
+}
+
+#[test]
+fn check_is_any_leg_of_any_chain_and_only_informational() {
+    // HX9 with Black to move: White's rook reaches h4 only as the second leg of a chain.
+    let g = game_with("", "1/3/5/7/9/5p5/11/7k3/11/5R5/10K b - 0 1");
+    assert_eq!(g.board_view().check, vec!["h4".to_string()]);
+    // Black may ignore it (H10): every king step is generated, the attacked ones included.
+    assert_eq!(moves_from(&g, "h4").len(), 12);
+    let quiet = game_with("", "1/3/5/7/9/11/11/7k3/11/5R5/10K b - 0 1");
+    assert!(quiet.board_view().check.is_empty());
+}

@@ -210,7 +210,8 @@ impl Game for SonicHexagonal {
     }
     fn board_view(&self) -> crate::board_view::BoardView {
         let mut view = view::board_view(self);
-        if movegen::king_attacked(&self.pos) {
+        // The rules' check (any leg of any chain), not the search's direct threat.
+        if movegen::check(&self.pos, &self.rules) {
             view.mark_check("king");
         }
         view

@@ -437,6 +437,17 @@ pub fn well_formed(text: &str) -> bool {
     }
 }
 
+/// The rules' check (H10, informational only): the opponent, were it to move now, could capture
+/// the side to move's king with some move, in any leg of any chain.
+pub fn check(pos: &Position, rules: &Rules) -> bool {
+    let mut other = pos.clone();
+    other.side = pos.side.other();
+    other.ep = None;
+    let mut moves = MoveList::new();
+    generate(&other, rules, true, &mut moves);
+    moves.iter().any(|&m| trace(&other, rules, m).king_taken)
+}
+
 /// Whether the side to move's king could be taken at once by a pawn, king, knight or the first
 /// contact of a slider: the search's notion of check (H10: no rule depends on check).
 pub fn king_attacked(pos: &Position) -> bool {
