@@ -7,12 +7,15 @@
 use crate::game::Side;
 use serde::Serialize;
 
-/// How the pieces stand: in squares (chess) or on the points where lines cross (xiangqi).
+/// How the pieces stand: in squares (chess), on the points where lines cross (xiangqi), or in
+/// hexagons (Gliński's board: cells in columns, each half a cell above or below its neighbours in
+/// the next column; the marks `hex-light`, `hex-medium`, `hex-dark` give the three colours).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Style {
     Squares,
     Points,
+    Hexes,
 }
 
 /// One place a piece can stand, in the rules docs' square names. Grid squares have `file` and

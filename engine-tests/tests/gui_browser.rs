@@ -255,7 +255,7 @@ impl Board {
 
     fn click_square(&self, square: &str) {
         self.browser
-            .click(&format!("rect.cell-hit[data-square=\"{square}\"]"));
+            .click(&format!(".cell-hit[data-square=\"{square}\"]"));
         self.idle();
     }
 
@@ -347,6 +347,9 @@ fn percent(text: &str) -> String {
 fn progress_shot(variant: &str, kind: &str) -> Option<&'static str> {
     match (variant, kind) {
         ("sonic", "move move move") => Some("sonic-chain-in-progress"),
+        ("sonic-hexagonal", "move move" | "move move move") => {
+            Some("sonic-hexagonal-chain-in-progress")
+        }
         ("reflection-14", "move move") => Some("reflection-pair-in-progress"),
         ("symmetron-112", "in-place~") => Some("symmetron-flip-in-progress"),
         _ => None,
@@ -773,8 +776,8 @@ impl Board {
     /// Drags the piece on `from` to `to` as a person does with the mouse.
     fn drag(&self, from: &str, to: &str) {
         self.browser.drag(
-            &format!("rect.cell-hit[data-square=\"{from}\"]"),
-            &format!("rect.cell-hit[data-square=\"{to}\"]"),
+            &format!(".cell-hit[data-square=\"{from}\"]"),
+            &format!(".cell-hit[data-square=\"{to}\"]"),
             true,
         );
         self.idle();
@@ -1036,8 +1039,8 @@ fn a_piece_is_dragged_and_dropped() {
     let board = Board::start(1200, 900, "human", "human");
     board.open("xiangqi", "startpos");
     board.browser.drag(
-        "rect.cell-hit[data-square=\"h3\"]",
-        "rect.cell-hit[data-square=\"e3\"]",
+        ".cell-hit[data-square=\"h3\"]",
+        ".cell-hit[data-square=\"e3\"]",
         false,
     );
     let lit = board
@@ -1119,7 +1122,7 @@ fn the_promotion_picker_opens_on_the_square_queen_first() {
     // On the square: the picker's box overlaps the a8 square's.
     let overlap = board.js(
         "const p = document.getElementById('picker').getBoundingClientRect(); \
-         const s = document.querySelector('rect.cell-hit[data-square=\"a8\"]').getBoundingClientRect(); \
+         const s = document.querySelector('.cell-hit[data-square=\"a8\"]').getBoundingClientRect(); \
          return p.left < s.right && p.right > s.left && p.top < s.bottom && p.bottom > s.top;",
     );
     assert_eq!(overlap, json!(true), "the picker is at the target square");

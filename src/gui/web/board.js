@@ -5,17 +5,23 @@
 
 const MARGIN = 0.65;
 
+// Hexagonal cells (`hexes`): flat-topped regular hexagons one unit high, so columns stand
+// sqrt(3)/2 apart and a cell reaches 1/sqrt(3) to each side of its centre.
+const HEX_COLUMN = Math.sqrt(3) / 2, HEX_RADIUS = 1 / Math.sqrt(3);
+
 // Screen geometry of a view: where each cell's centre goes.
 function boardGeometry(view, flipped) {
   const files = view.cells.map(c => c.file), ranks = view.cells.map(c => c.rank);
   const minF = Math.min(0, ...files), maxF = Math.max(view.files - 1, ...files);
   const minR = Math.min(0, ...ranks), maxR = Math.max(view.ranks - 1, ...ranks);
+  const hexes = view.style === "hexes";
+  const column = hexes ? HEX_COLUMN : 1, half = hexes ? HEX_RADIUS : 0.5;
   const centre = (file, rank) => {
     const x = flipped ? maxF - file : file - minF;
     const y = flipped ? rank - minR : maxR - rank;
-    return [MARGIN + x + 0.5, y + 0.5];
+    return [MARGIN + x * column + half, y + 0.5];
   };
-  const width = MARGIN + (maxF - minF + 1) + 0.15, height = (maxR - minR + 1) + MARGIN;
+  const width = MARGIN + (maxF - minF) * column + 2 * half + 0.15, height = (maxR - minR + 1) + MARGIN;
   const byName = new Map(view.cells.map(c => [c.name, c]));
   return { centre, width, height, byName, maxF, maxR, minF, minR };
 }
@@ -49,15 +55,29 @@ function drawBoard(svg, view, ui) {
   const badgeScale = grow(9 / 0.2);
   const points = view.style === "points";
   const parts = [arrowMarkers()];
-  const cellRect = (c, cls, inset = 0) => {
+  const hexes = view.style === "hexes";
+  // A cell's outline: a square, or on a hexagonal board a hexagon (`inset` shrinks it alike).
+  const cellRect = (c, cls, inset = 0, extra = "") => {
     const [x, y] = geo.centre(c.file, c.rank);
-    return `<rect class="${cls}" x="${x - 0.5 + inset}" y="${y - 0.5 + inset}" width="${1 - 2 * inset}" height="${1 - 2 * inset}"/>`;
+    if (hexes) {
+      const r = HEX_RADIUS * (1 - 2 * inset), h = r * HEX_COLUMN;
+      const points = [[x - r, y], [x - r / 2, y - h], [x + r / 2, y - h], [x + r, y], [x + r / 2, y + h], [x - r / 2, y + h]];
+      return `<polygon class="${cls}"${extra} points="${points.map(p => p.join(",")).join(" ")}"/>`;
+    }
+    return `<rect class="${cls}"${extra} x="${x - 0.5 + inset}" y="${y - 0.5 + inset}" width="${1 - 2 * inset}" height="${1 - 2 * inset}"/>`;
   };
   const grid = view.cells.filter(c => Number.isInteger(c.file) && c.file < view.files && c.rank < view.ranks);
   if (points) {
     const [x0, y0] = geo.centre(ui.flipped ? view.files - 1 : 0, ui.flipped ? 0 : view.ranks - 1);
     parts.push(`<rect class="point-bg" x="${x0 - 0.5}" y="${y0 - 0.5}" width="${view.files}" height="${view.ranks}"/>`);
     parts.push(pointLines(geo, view));
+  } else if (hexes) {
+    // Gliński's three colours, and each cell's name (the ranks bend, so the edges cannot say it).
+    for (const c of view.cells) {
+      parts.push(cellRect(c, c.marks.find(m => m.startsWith("hex-")) || "hex-medium"));
+      const [x, y] = geo.centre(c.file, c.rank);
+      parts.push(`<text class="cell-name" x="${x}" y="${y + 0.4}">${c.name}</text>`);
+    }
   } else {
     for (const c of grid) parts.push(cellRect(c, (c.file + c.rank) % 2 === 0 ? "sq-dark" : "sq-light"));
   }
@@ -172,6 +192,10 @@ function drawBoard(svg, view, ui) {
   // Click targets on top, one per place a piece can stand.
   for (const c of view.cells) {
     const [x, y] = geo.centre(c.file, c.rank);
+    if (hexes) {
+      parts.push(cellRect(c, "cell-hit", 0, ` data-square="${c.name}"`).replace("/>", `><title>${c.name}</title></polygon>`));
+      continue;
+    }
     parts.push(`<rect class="cell-hit" data-square="${c.name}" x="${x - 0.5}" y="${y - 0.5}" width="1" height="1"><title>${c.name}</title></rect>`);
   }
   // The dragged piece follows the pointer, above everything.

@@ -1,11 +1,10 @@
 //! The hexagonal board as a person must see it: the 91 cells at their centres (half-rank steps,
-//! as the rules doc draws them), Gliński's three cell colours as marks, and the pieces. The
-//! browser board does not draw hexagons yet: it shows these cells as squares in offset columns,
-//! which keeps every cell's six edge-neighbours touching it (docs/gui.md).
+//! as the rules doc draws them), Gliński's three cell colours as marks, and the pieces; the browser
+//! board draws them as hexagons (`Style::Hexes`).
 
 use super::position::{colour, kind, piece_char, EMPTY};
 use super::SonicHexagonal;
-use crate::board_view::{BoardView, CellView};
+use crate::board_view::{BoardView, CellView, Style};
 use crate::mailbox::hex;
 
 const NAMES: [(&str, &str); 6] = [
@@ -22,6 +21,7 @@ const COLOURS: [&str; 3] = ["hex-medium", "hex-light", "hex-dark"];
 pub fn board_view(game: &SonicHexagonal) -> BoardView {
     let pos = game.position();
     let mut view = BoardView::rectangle(11, 11, pos.side);
+    view.style = Style::Hexes;
     view.file_names = hex::FILES
         .iter()
         .map(|&f| (f as char).to_string())
