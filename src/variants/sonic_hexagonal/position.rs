@@ -18,8 +18,8 @@ pub const OFF: u8 = 0xFF;
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
 
-/// Misc Zobrist slots of this game: the en-passant cell, by its dense index (91 slots from 128,
-/// clear of the other games' misc keys is not needed: keys of different games never meet).
+/// Misc Zobrist slots of this game: the en-passant cell by its dense index, 91 slots from 128
+/// (keys of different games never meet in one table, so sharing slots with them is harmless).
 const MISC_EP: usize = 128;
 
 /// Rules fixed for a game: the turn angle and Crooked.
