@@ -9,7 +9,8 @@ pub mod sonic;
 pub mod symmetron;
 pub mod xiangqi;
 
-use crate::game::{Game, OptionSpec, VariantOptions};
+use crate::game::{OptionSpec, VariantOptions};
+use crate::presentation::Game;
 use crate::session::{GameSession, Session};
 
 type Constructor = fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>;
