@@ -12,6 +12,10 @@ use crate::presentation::{self, Game};
 use crate::rng::SplitMix64;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
+use crate::variants::{
+    chess::Chess, reflection::Reflection, sinyeon::SinYeonGame, sonic::Sonic, symmetron::Symmetron,
+    xiangqi::XiangqiGame, Family, VariantInfo,
+};
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +196,25 @@ fn shows<G: Game>(known: &G, received: &G, dialect: Dialect) -> bool {
 pub struct GameSession<G: Game> {
     game: G,
     options: VariantOptions,
+}
+
+impl VariantInfo {
+    /// A session of this variant, its rule options checked against the variant's list first.
+    pub fn new_session(&self, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
+        let options = self.validate(options)?;
+        match self.family {
+            Family::Chess => boxed::<Chess>(self.name, &options),
+            Family::Xiangqi => boxed::<XiangqiGame>(self.name, &options),
+            Family::SinYeon => boxed::<SinYeonGame>(self.name, &options),
+            Family::Symmetron => boxed::<Symmetron>(self.name, &options),
+            Family::Sonic => boxed::<Sonic>(self.name, &options),
+            Family::Reflection => boxed::<Reflection>(self.name, &options),
+        }
+    }
+}
+
+fn boxed<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
+    Ok(Box::new(GameSession::<G>::new(name, options)?))
 }
 
 impl<G: Game> GameSession<G> {
