@@ -1,4 +1,4 @@
-//! Chess position, make/unmake and the Game trait glue.
+//! Chess position, make/unmake and the glue to the game traits.
 
 use super::{eval, fen, movegen, notation, see};
 use crate::eval::Traced;

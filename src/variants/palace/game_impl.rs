@@ -1,4 +1,5 @@
-//! `Game` for every palace game: thin glue from the trait to `PalaceGame` and its `Ruleset`.
+//! The game traits (`Rules`, `Notation`, `Presentation`, `eval::Traced`) for every palace game:
+//! thin glue from the traits to `PalaceGame` and its `Ruleset`.
 
 use super::{Kind, Move, PalaceGame, Ruleset, EMPTY, KIND_MASK};
 use crate::eval::Traced;
