@@ -8,7 +8,7 @@ use super::time::TimeManager;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{Info, RootMoves, SearchResult};
-use crate::game::{Game, MoveList, Score, INFINITY, MATE, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, INFINITY, MATE, MATE_BOUND};
 use std::sync::atomic::Ordering;
 
 pub struct RootMove<M> {
@@ -21,7 +21,7 @@ pub struct RootMove<M> {
     pub seldepth: usize,
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Rules> Worker<'_, G> {
     /// Runs iterative deepening until a limit ends it; the main thread reports each completed
     /// iteration through `report`.
     pub fn iterate(&mut self, report: &mut dyn FnMut(Info<G::Move>)) -> SearchResult<G::Move> {
