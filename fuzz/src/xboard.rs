@@ -525,25 +525,9 @@ impl XBoardFuzzer {
                 Some(name.is_none())
             }
             "setboard" => {
-                // A board of a known position takes that position whole (this game's, else the
-                // game's before `new` in the same variant and options); else the FEN as read.
-                let mut session = model.clone_box();
-                match session.set_fen_keeping(args, Dialect::XBoard) {
-                    Ok(kept) => {
-                        if kept.known == Known::No {
-                            if let Some(game) = self.previous.as_ref().and_then(|previous| {
-                                previous_showing(previous.as_ref(), session.as_ref(), args)
-                            }) {
-                                session = game;
-                            }
-                        }
-                        self.partial.clear();
-                        self.floor = session.plies();
-                        model = session;
-                        Some(false)
-                    }
-                    Err(_) => Some(true),
-                }
+                let (session, refused) = self.set_board(args, model);
+                model = session;
+                Some(refused)
             }
             "undo" | "remove" if !reply.refused => {
                 // XBoard counts plies, parts and null moves of a turn included: the engine takes
@@ -589,6 +573,28 @@ impl XBoardFuzzer {
             must_refuse,
             may_move,
         })
+    }
+
+    /// The model after `setboard` with FEN `args`, and whether the rules refuse it.
+    fn set_board(&mut self, args: &str, model: Box<dyn Session>) -> (Box<dyn Session>, bool) {
+        // A board of a known position takes that position whole (this game's, else the
+        // game's before `new` in the same variant and options); else the FEN as read.
+        let mut session = model.clone_box();
+        match session.set_fen_keeping(args, Dialect::XBoard) {
+            Ok(kept) => {
+                if kept.known == Known::No {
+                    if let Some(game) = self.previous.as_ref().and_then(|previous| {
+                        previous_showing(previous.as_ref(), session.as_ref(), args)
+                    }) {
+                        session = game;
+                    }
+                }
+                self.partial.clear();
+                self.floor = session.plies();
+                (session, false)
+            }
+            Err(_) => (model, true),
+        }
     }
 
     /// Checks the engine's `moves` after `line` against the rules and plays them on `model`.
