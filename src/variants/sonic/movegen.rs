@@ -82,6 +82,75 @@ fn rights_touched(sq: u8) -> u8 {
     }
 }
 
+/// Plays a move that is not castling: a pawn's, the King's, or another piece's (which may set
+/// off a spring chain). Returns the new en-passant square and whether a King was taken.
+#[inline]
+fn move_piece(
+    pos: &mut Position,
+    rules: &Rules,
+    mv: SonicMove,
+    info: &mut Applied,
+    lost_rights: &mut u8,
+) -> (u8, bool) {
+    let us = pos.side;
+    let them = us.other();
+    let (from, to) = (mv.from(), mv.to());
+    let mut new_ep = NO_SQ;
+    let mut king_taken = false;
+    let p = pos.board[from as usize];
+    match kind(p) {
+        PAWN => {
+            pos.take(from);
+            info.irreversible = true;
+            if pos.board[to as usize] != EMPTY {
+                king_taken = kind(pos.take(to)) == KING;
+            } else if to == pos.ep && file(to) != file(from) {
+                if let Some(victim) = step(to, (0, -forward(us))) {
+                    pos.take(victim);
+                }
+            }
+            if (rank(to) - rank(from)).abs() == 2 {
+                new_ep = step(from, (0, forward(us))).unwrap_or(NO_SQ);
+            }
+            pos.put(to, mv.promo().map_or(p, |k| make_piece(k, us)));
+        }
+        KING => {
+            pos.take(from);
+            info.king_move = true;
+            if pos.board[to as usize] != EMPTY {
+                info.irreversible = true;
+                king_taken = kind(pos.take(to)) == KING;
+            }
+            pos.put(to, p);
+        }
+        _ => {
+            if class(&pos.board, rules, us, Some(to)) == Class::Empty {
+                pos.take(from);
+                pos.put(to, p);
+            } else {
+                let chain = run_chain(pos, rules, mv);
+                pos.take(from);
+                for &(sq, _) in &chain.captured {
+                    pos.take(sq);
+                    *lost_rights |= rights_touched(sq);
+                    info.irreversible = true;
+                }
+                if chain.hits > 0 {
+                    info.irreversible = true;
+                    info.hits = chain.hits;
+                    let state = pos.kings[them.index()].after_hits(chain.hits);
+                    pos.set_king_state(them, state);
+                }
+                if !chain.piece_lost {
+                    pos.put(chain.rest, p);
+                    *lost_rights |= rights_touched(chain.rest);
+                }
+            }
+        }
+    }
+    (new_ep, king_taken)
+}
+
 /// Plays `mv` on `pos` (no legality test).
 pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
     let us = pos.side;
@@ -93,9 +162,7 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
     }
     let (from, to) = (mv.from(), mv.to());
     let mut lost_rights = rights_touched(from) | rights_touched(to);
-    let mut new_ep = NO_SQ;
-    let mut king_taken = false;
-    match mv.kind() {
+    let (new_ep, king_taken) = match mv.kind() {
         Kind::Castle => {
             let king = pos.take(from);
             let rook = pos.take(to);
@@ -107,61 +174,10 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
             pos.put(king_to, king);
             pos.put(rook_to, rook);
             info.king_move = true;
+            (NO_SQ, false)
         }
-        Kind::Normal | Kind::Promotion => {
-            let p = pos.board[from as usize];
-            match kind(p) {
-                PAWN => {
-                    pos.take(from);
-                    info.irreversible = true;
-                    if pos.board[to as usize] != EMPTY {
-                        king_taken = kind(pos.take(to)) == KING;
-                    } else if to == pos.ep && file(to) != file(from) {
-                        if let Some(victim) = step(to, (0, -forward(us))) {
-                            pos.take(victim);
-                        }
-                    }
-                    if (rank(to) - rank(from)).abs() == 2 {
-                        new_ep = step(from, (0, forward(us))).unwrap_or(NO_SQ);
-                    }
-                    pos.put(to, mv.promo().map_or(p, |k| make_piece(k, us)));
-                }
-                KING => {
-                    pos.take(from);
-                    info.king_move = true;
-                    if pos.board[to as usize] != EMPTY {
-                        info.irreversible = true;
-                        king_taken = kind(pos.take(to)) == KING;
-                    }
-                    pos.put(to, p);
-                }
-                _ => {
-                    if class(&pos.board, rules, us, Some(to)) == Class::Empty {
-                        pos.take(from);
-                        pos.put(to, p);
-                    } else {
-                        let chain = run_chain(pos, rules, mv);
-                        pos.take(from);
-                        for &(sq, _) in &chain.captured {
-                            pos.take(sq);
-                            lost_rights |= rights_touched(sq);
-                            info.irreversible = true;
-                        }
-                        if chain.hits > 0 {
-                            info.irreversible = true;
-                            info.hits = chain.hits;
-                            let state = pos.kings[them.index()].after_hits(chain.hits);
-                            pos.set_king_state(them, state);
-                        }
-                        if !chain.piece_lost {
-                            pos.put(chain.rest, p);
-                            lost_rights |= rights_touched(chain.rest);
-                        }
-                    }
-                }
-            }
-        }
-    }
+        Kind::Normal | Kind::Promotion => move_piece(pos, rules, mv, &mut info, &mut lost_rights),
+    };
     if king_taken {
         pos.set_king_state(them, KingState::Lost);
     }
