@@ -6,8 +6,8 @@
 //! suffix; perft counts each string (ruling 28), so `generate` emits each as its own move.
 
 use super::board::{
-    colour, file, kind, make_piece, rank, relative_rank, step, Position, Rules, BISHOP, CASTLE_BK,
-    CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
+    colour, file, kind, make_piece, rank, relative_rank, step, Position, Rules, BISHOP, BLACK_LONG,
+    BLACK_SHORT, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_LEAPS};
 use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
@@ -72,12 +72,12 @@ pub fn spring_chain_is_noisy(pos: &Position, rules: &Rules, mv: SonicMove) -> bo
 /// Castling rights lost when a move touches `sq`.
 fn rights_touched(sq: u8) -> u8 {
     match sq {
-        4 => CASTLE_WK | CASTLE_WQ,
-        7 => CASTLE_WK,
-        0 => CASTLE_WQ,
-        60 => CASTLE_BK | CASTLE_BQ,
-        63 => CASTLE_BK,
-        56 => CASTLE_BQ,
+        4 => WHITE_SHORT | WHITE_LONG,
+        7 => WHITE_SHORT,
+        0 => WHITE_LONG,
+        60 => BLACK_SHORT | BLACK_LONG,
+        63 => BLACK_SHORT,
+        56 => BLACK_LONG,
         _ => 0,
     }
 }
@@ -346,8 +346,8 @@ fn castlings(
 ) {
     let us = pos.side;
     let (home, rights) = match us {
-        Side::White => (4u8, [(CASTLE_WK, 7u8), (CASTLE_WQ, 0u8)]),
-        Side::Black => (60u8, [(CASTLE_BK, 63u8), (CASTLE_BQ, 56u8)]),
+        Side::White => (4u8, [(WHITE_SHORT, 7u8), (WHITE_LONG, 0u8)]),
+        Side::Black => (60u8, [(BLACK_SHORT, 63u8), (BLACK_LONG, 56u8)]),
     };
     if pos.king_sq[us.index()] != home {
         return;
