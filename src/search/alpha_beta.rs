@@ -16,6 +16,8 @@ impl<G: Rules> Worker<'_, G> {
     /// Searches the current position (at `ply` > 0 from the root) to `depth` within `alpha..beta`.
     /// A window wider than one point marks a PV node. `null_allowed` is false right after a null
     /// move (two passes in a row prove nothing).
+    // One piece: the hot path; every pruning step reads and narrows the same window, depth and
+    // static evaluation, and split into calls the node count must stay and the speed measured.
     pub fn alpha_beta(
         &mut self,
         mut depth: i32,

@@ -90,6 +90,25 @@ fn assert_legal_line<G: Notation>(game: &G, line: &[G::Move]) {
     }
 }
 
+/// X centre, O edge: every X reply with its plain-minimax value, best first (the independent
+/// figures the MultiPV tests compare the search with).
+fn true_scores_after_centre_and_edge() -> Vec<(u8, Score)> {
+    let mut game = TicTacToe::after(&[4, 1]);
+    let mut moves = MoveList::new();
+    game.generate(&mut moves);
+    let mut truth: Vec<(u8, Score)> = moves
+        .iter()
+        .map(|&m| {
+            game.make(m);
+            let s = -minimax(&mut game, 1);
+            game.unmake();
+            (m, s)
+        })
+        .collect();
+    truth.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    truth
+}
+
 mod chess;
 mod games;
 mod limits;

@@ -10,15 +10,10 @@ use crate::mailbox::{self, zobrist::ZOBRIST, Sq, CELLS};
 use crate::presentation::Presentation;
 
 pub use crate::mailbox::chessmen::{
-    colour, kind, make_piece, BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, BISHOP, BLACK, BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, PAWN,
+    QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 pub const OFF: u8 = 0xFF;
-
-/// Castling right bits.
-pub const WHITE_SHORT: u8 = 1;
-pub const WHITE_LONG: u8 = 2;
-pub const BLACK_SHORT: u8 = 4;
-pub const BLACK_LONG: u8 = 8;
 
 /// Zobrist misc-key slots.
 const KEY_CASTLING: usize = 0; // 16 entries
