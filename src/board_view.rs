@@ -2,7 +2,7 @@
 //! squares' meaning (palaces, river, holes, launching squares, springs, the boundary of two
 //! boards), every piece with the state a player has to know (a Sonic king's forms and hits, a
 //! Can(n)on's state, a Reflection pawn's direction), and whatever stands beside the board. Each game
-//! builds its own view (`Game::board_view`); the browser board only draws it.
+//! builds its own view (`Presentation::board_view`); the browser board only draws it.
 
 use crate::game::Side;
 use serde::Serialize;

@@ -1,5 +1,8 @@
-//! The contract every variant implements. Search, transposition table and protocols see only this
-//! trait; every rule of every game lives behind it, in that game's folder under `variants/`.
+//! The core contract every variant implements, in two traits: [`Rules`], all that search, perft,
+//! SEE, the transposition table and evaluation see, and [`Notation`], the game's texts (FEN, moves
+//! in each dialect, XBoard setup). What a person sees on a board (`presentation`) and the tuner's
+//! trace (`eval`) are traits of the layers above; `presentation::Game` bundles them all for the
+//! front ends. Every rule of every game lives behind these traits, in its folder under `variants/`.
 
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -12,7 +15,7 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 /// sends it so that XBoard hands the move back (see `Dialect::XBoard`).
 pub const XBOARD_NULL_MOVE: &str = "@@@@";
 
-/// Size of the history/killer index space that `Game::history_slot` maps into.
+/// Size of the history/killer index space that `Rules::history_slot` maps into.
 pub const HISTORY_SLOTS: usize = 1 << 16;
 
 /// The vocabulary shared with the referee lives in its own crate (`vocab/`); these are its names
@@ -22,20 +25,14 @@ pub use kaleido_vocab::{
     MATE, MATE_BOUND,
 };
 
-/// One game's rules, position and history. Implementations keep their own undo stack so that
+/// One game's rules, position and history: everything the search, perft, SEE, the TT and the
+/// evaluation need, and nothing a person reads. Implementations keep their own undo stack so that
 /// `unmake` needs no argument and repetition rules can see the whole game.
-pub trait Game: Clone + Send + Sync + 'static {
+pub trait Rules: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Send + Sync + fmt::Debug + 'static;
 
-    /// The start position of `variant` (one of the names this type registers) under `options`.
-    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String>
-    where
-        Self: Sized;
     /// The variant's registry name.
     fn variant(&self) -> &'static str;
-    /// Replaces position and history; on error `self` is unchanged.
-    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String>;
-    fn fen(&self, dialect: Dialect) -> String;
     fn side_to_move(&self) -> Side;
     /// Incrementally maintained Zobrist key of the position (incl. side to move and rights).
     fn key(&self) -> u64;
@@ -43,12 +40,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn compute_key(&self) -> u64;
     /// Plies played since the start position or FEN (the length of the undo stack).
     fn plies(&self) -> usize;
-    /// The number of the current move as the FEN counts it: 1 at the start, one more after each
-    /// Black move. Game records number their moves from it. The default, for games whose FEN has
-    /// no move number, counts from 1 at the position set up with White to move.
-    fn move_number(&self) -> u32 {
-        self.plies() as u32 / 2 + 1
-    }
 
     /// Every legal move (perft counts exactly these).
     fn generate(&self, moves: &mut MoveList<Self::Move>);
@@ -73,11 +64,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn no_moves_outcome(&self) -> Outcome;
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
-    /// The same evaluation as counts of the game's named weights (`crate::eval`), what the
-    /// tuner fits; `None` for a game whose evaluation has no weight file.
-    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
-        None
-    }
 
     /// Captures, promotions and the like: ordered by `order_hint`, kept out of killers/history.
     fn is_noisy(&self, mv: Self::Move) -> bool;
@@ -98,40 +84,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Index below `HISTORY_SLOTS` for history and killer heuristics.
     fn history_slot(&self, mv: Self::Move) -> usize;
 
-    /// Parses a move in `dialect` and checks that it is legal here.
-    fn parse_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, MoveError>;
-    fn move_text(&self, mv: Self::Move, dialect: Dialect) -> String;
-
-    /// The variant name XBoard knows this game by (`normal`, `xiangqi`, or our own name).
-    fn xboard_variant(&self) -> &'static str;
-    /// `setup`/`piece` lines for an engine-defined variant; empty when XBoard knows the game.
-    fn xboard_setup(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// A text picture of the board for humans.
-    fn diagram(&self) -> String;
-    /// The board as a person must see it (`board_view`): shape, square kinds, pieces and state.
-    /// Every registered variant describes its board (engine-tests checks it); the default, an
-    /// empty board, serves games that are never shown (the search's test games).
-    fn board_view(&self) -> crate::board_view::BoardView {
-        crate::board_view::BoardView::rectangle(0, 0, self.side_to_move())
-    }
-    /// What a person reads for a step's choice (`turn::Step::choice`) in a picker, e.g. `q` ->
-    /// `Queen`; the choice's own text by default.
-    fn choice_label(&self, choice: &str) -> String {
-        choice.to_string()
-    }
-
-    /// How a person enters `mv`, part by part, in `dialect`'s square names: every order the game
-    /// accepts (a Reflection pair may start with either piece). Distinct legal moves must have
-    /// distinct step sequences. The default reads the move's text (`turn::steps_from_text`).
-    fn turn_steps(&self, mv: Self::Move, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
-        vec![crate::turn::steps_from_text(
-            &self.move_text(mv, dialect),
-            dialect,
-        )]
-    }
-
     /// Full game-over test: the rules' verdict on the current position, if the game has ended.
     fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.rule_outcome(false) {
@@ -144,6 +96,43 @@ pub trait Game: Clone + Send + Sync + 'static {
         } else {
             None
         }
+    }
+}
+
+/// A game's texts: its start position, FEN, moves in each dialect, what XBoard must be told of
+/// it, and the names a person reads. Nothing in the search calls it; the front ends (through
+/// `Session`) and the tests do.
+pub trait Notation: Rules {
+    /// The start position of `variant` (one of the names this type registers) under `options`.
+    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String>
+    where
+        Self: Sized;
+    /// Replaces position and history; on error `self` is unchanged.
+    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String>;
+    fn fen(&self, dialect: Dialect) -> String;
+    /// The number of the current move as the FEN counts it: 1 at the start, one more after each
+    /// Black move. Game records number their moves from it. The default, for games whose FEN has
+    /// no move number, counts from 1 at the position set up with White to move.
+    fn move_number(&self) -> u32 {
+        self.plies() as u32 / 2 + 1
+    }
+
+    /// Parses a move in `dialect` and checks that it is legal here.
+    fn parse_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, MoveError>;
+    fn move_text(&self, mv: Self::Move, dialect: Dialect) -> String;
+
+    /// The variant name XBoard knows this game by (`normal`, `xiangqi`, or our own name).
+    fn xboard_variant(&self) -> &'static str;
+    /// `setup`/`piece` lines for an engine-defined variant; empty when XBoard knows the game.
+    fn xboard_setup(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// A text picture of the board for humans.
+    fn diagram(&self) -> String;
+    /// What a person reads for a step's choice (`turn::Step::choice`) in a picker, e.g. `q` ->
+    /// `Queen`; the choice's own text by default.
+    fn choice_label(&self, choice: &str) -> String {
+        choice.to_string()
     }
 }
 
@@ -165,7 +154,7 @@ pub fn occurrences(keys: &[u64], reversible: usize) -> usize {
 /// The exchange value of `mv` here, found by bisection over `see_ge` (which only ever answers
 /// yes or no): what the games' SEE tests compare with their hand counts.
 #[cfg(test)]
-pub fn exchange_value<G: Game>(game: &G, mv: G::Move) -> Score {
+pub fn exchange_value<G: Rules>(game: &G, mv: G::Move) -> Score {
     let (mut low, mut high): (Score, Score) = (-30_000, 30_000);
     while low < high {
         let mid = (low + high + 1).div_euclid(2);
@@ -181,7 +170,7 @@ pub fn exchange_value<G: Game>(game: &G, mv: G::Move) -> Score {
 /// The exchange value of the move `mv` (UCI text) in `fen` (UCI form) of `variant` under
 /// `options`: the games' SEE tests, each against its hand counts.
 #[cfg(test)]
-pub fn exchange_value_of<G: Game>(
+pub fn exchange_value_of<G: Notation>(
     variant: &str,
     options: &VariantOptions,
     fen: &str,

@@ -8,6 +8,7 @@ pub mod game;
 pub mod gui;
 pub mod mailbox;
 pub mod perft;
+pub mod presentation;
 pub mod protocol;
 pub mod rng;
 pub mod search;

@@ -5,7 +5,7 @@
 //! ([`MAX_DEPTH`]) and the root moves run on threads with a stack sized for that bound. A
 //! protocol runs it like a search: [`Control::stop`] ends it within a few milliseconds.
 
-use crate::game::{Dialect, Game, MoveList};
+use crate::game::{MoveList, Rules};
 use crate::search::params::{MAX_PLY, THREAD_STACK_BYTES};
 use crate::search::Control;
 use std::time::{Duration, Instant};
@@ -31,13 +31,13 @@ pub fn check_depth(depth: u64) -> Result<u32, String> {
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth`.
-pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+pub fn perft<G: Rules>(game: &mut G, depth: u32) -> u64 {
     count(game, depth, &Control::default())
 }
 
 /// [`perft`] that gives up when `control` is stopped (its result is then meaningless; callers
 /// look at `control.stopped()`).
-fn count<G: Game>(game: &mut G, depth: u32, control: &Control) -> u64 {
+fn count<G: Rules>(game: &mut G, depth: u32, control: &Control) -> u64 {
     // Checked above the last ply only: one relaxed load per interior move list, none per leaf;
     // before generating, so that a stopped count unwinds without generating again.
     if depth >= 2 && control.stopped() {
@@ -89,11 +89,12 @@ impl std::fmt::Display for Refusal {
 }
 
 /// Perft of `game` to `depth` (at most [`MAX_DEPTH`]: callers check it with [`check_depth`]),
-/// the root moves counted in parallel, their texts in `dialect`.
-pub fn divide<G: Game>(
+/// the root moves counted in parallel, each named by `name` (the caller's notation: perft knows
+/// only the rules).
+pub fn divide<G: Rules>(
     game: &G,
     depth: u32,
-    dialect: Dialect,
+    name: impl Fn(G::Move) -> String + Sync,
     control: &Control,
 ) -> Result<Counts, Refusal> {
     use rayon::prelude::*;
@@ -118,7 +119,7 @@ pub fn divide<G: Game>(
         moves
             .par_iter()
             .map(|&mv| {
-                let text = game.move_text(mv, dialect);
+                let text = name(mv);
                 let mut child = game.clone();
                 child.make(mv);
                 (text, count(&mut child, depth - 1, control))
@@ -138,7 +139,7 @@ pub fn divide<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::VariantOptions;
+    use crate::game::{Dialect, VariantOptions};
     use crate::variants;
     use std::sync::Arc;
 

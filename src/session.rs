@@ -5,12 +5,17 @@
 use crate::board_view::BoardView;
 use crate::eval::EvalTrace;
 use crate::game::{
-    Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
+    Dialect, MoveError, MoveList, Outcome, Score, Side, VariantOptions, MATE, MATE_BOUND,
 };
 use crate::perft;
+use crate::presentation::{self, Game};
 use crate::rng::SplitMix64;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
+use crate::variants::{
+    chess::Chess, reflection::Reflection, sinyeon::SinYeonGame, sonic::Sonic, symmetron::Symmetron,
+    xiangqi::XiangqiGame, Family, VariantInfo,
+};
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,14 +80,14 @@ pub trait Session: Send {
     /// the beginning of a turn given in parts (`MoveError::Incomplete` from `play`), every turn
     /// it begins.
     fn turns_named(&self, text: &str, dialect: Dialect) -> Result<Vec<String>, MoveError>;
-    /// The `Game::move_key` of a legal move: how `search::RootMoves` names it.
+    /// The `Rules::move_key` of a legal move: how `search::RootMoves` names it.
     fn move_key(&self, text: &str, dialect: Dialect) -> Result<u32, MoveError>;
     fn outcome(&self) -> Option<Outcome>;
     fn side_to_move(&self) -> Side;
     /// The side to move is in check (as the game defines it), for a board to say so.
     fn in_check(&self) -> bool;
     fn plies(&self) -> usize;
-    /// The number of the current move as game records count it (`Game::move_number`).
+    /// The number of the current move as game records count it (`Notation::move_number`).
     fn move_number(&self) -> u32;
     fn key(&self) -> u64;
     /// A turn being built by a person: what may follow the steps entered so far (`turn`).
@@ -105,10 +110,10 @@ pub trait Session: Send {
     fn diagram(&self) -> String;
     /// What a board on screen draws (`board_view`).
     fn board_view(&self) -> BoardView;
-    /// A step's choice in words (`Game::choice_label`).
+    /// A step's choice in words (`Notation::choice_label`).
     fn choice_label(&self, choice: &str) -> String;
     fn evaluate(&self) -> Score;
-    /// The evaluation as counts of the game's named weights (for the tuner; `Game::eval_trace`).
+    /// The evaluation as counts of the game's named weights (for the tuner; `Traced::eval_trace`).
     fn eval_trace(&self) -> Option<EvalTrace>;
     /// Whether a legal move is noisy (a capture or the like: what quiescence searches).
     fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError>;
@@ -191,6 +196,25 @@ fn shows<G: Game>(known: &G, received: &G, dialect: Dialect) -> bool {
 pub struct GameSession<G: Game> {
     game: G,
     options: VariantOptions,
+}
+
+impl VariantInfo {
+    /// A session of this variant, its rule options checked against the variant's list first.
+    pub fn new_session(&self, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
+        let options = self.validate(options)?;
+        match self.family {
+            Family::Chess => boxed::<Chess>(self.name, &options),
+            Family::Xiangqi => boxed::<XiangqiGame>(self.name, &options),
+            Family::SinYeon => boxed::<SinYeonGame>(self.name, &options),
+            Family::Symmetron => boxed::<Symmetron>(self.name, &options),
+            Family::Sonic => boxed::<Sonic>(self.name, &options),
+            Family::Reflection => boxed::<Reflection>(self.name, &options),
+        }
+    }
+}
+
+fn boxed<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
+    Ok(Box::new(GameSession::<G>::new(name, options)?))
 }
 
 impl<G: Game> GameSession<G> {
@@ -320,7 +344,7 @@ impl<G: Game> Session for GameSession<G> {
             Ok(mv) => Ok(vec![self.game.move_text(mv, dialect)]),
             Err(MoveError::Incomplete) => {
                 let entered = turn::steps_from_text(text, dialect);
-                let begun = turn::turns_begun(&self.game, &entered, dialect);
+                let begun = presentation::turns_begun(&self.game, &entered, dialect);
                 if begun.is_empty() {
                     return Err(MoveError::Illegal(text.to_string()));
                 }
@@ -336,7 +360,7 @@ impl<G: Game> Session for GameSession<G> {
         self.game.parse_move(text, dialect).map(G::move_key)
     }
     fn turn_options(&self, entered: &[Step], dialect: Dialect) -> TurnOptions {
-        turn::turn_options(&self.game, entered, dialect)
+        presentation::turn_options(&self.game, entered, dialect)
     }
     fn turn_steps(&self, text: &str, dialect: Dialect) -> Result<Vec<Step>, MoveError> {
         let mv = self.game.parse_move(text, dialect)?;
@@ -371,7 +395,8 @@ impl<G: Game> Session for GameSession<G> {
         dialect: Dialect,
         control: &Control,
     ) -> Result<perft::Counts, perft::Refusal> {
-        perft::divide(&self.game, depth, dialect, control)
+        let game = &self.game;
+        perft::divide(game, depth, |mv| game.move_text(mv, dialect), control)
     }
     fn diagram(&self) -> String {
         self.game.diagram()

@@ -2,11 +2,12 @@
 //!
 //! A program sends a whole turn; a person picks up a piece, puts it down, maybe continues (a Sonic
 //! chain's next leg, a Reflection pair's mirror part, a choice such as a promotion). Each game says
-//! how a person enters each of its legal turns — as [`Step`]s, in every order it accepts — and the
-//! options at any point are found by filtering the legal turns by the steps entered so far: simple,
-//! and exact by construction. Nothing here knows a game's rules.
+//! how a person enters each of its legal turns — as [`Step`]s, in every order it accepts
+//! (`presentation::Presentation::turn_steps`) — and the options at any point are found by filtering
+//! the legal turns by the steps entered so far (`presentation::turn_options`): simple, and exact by
+//! construction. This file holds the steps' words and text; nothing here knows a game.
 
-use crate::game::{Dialect, Game, MoveList};
+use crate::game::Dialect;
 
 /// One part of a turn as a person enters it. Square names are in the dialect asked for.
 #[derive(
@@ -103,41 +104,6 @@ impl TurnOptions {
     }
 }
 
-/// The options after `entered`, from every legal turn of `game` and the ways a person enters it.
-pub fn turn_options<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> TurnOptions {
-    let mut moves = MoveList::new();
-    game.generate(&mut moves);
-    let mut options = TurnOptions::default();
-    for &mv in &moves {
-        for order in game.turn_steps(mv, dialect) {
-            if order.len() < entered.len() || order[..entered.len()] != *entered {
-                continue;
-            }
-            match order.get(entered.len()) {
-                Some(next) => options.next.push(next.clone()),
-                None => options.complete = Some(game.move_text(mv, dialect)),
-            }
-        }
-    }
-    options.next.sort();
-    options.next.dedup();
-    options
-}
-
-/// The legal turns of `game` that `entered` begins (in some order the game accepts), each once.
-pub fn turns_begun<G: Game>(game: &G, entered: &[Step], dialect: Dialect) -> Vec<G::Move> {
-    let mut moves = MoveList::new();
-    game.generate(&mut moves);
-    moves
-        .into_iter()
-        .filter(|&mv| {
-            game.turn_steps(mv, dialect)
-                .iter()
-                .any(|order| order.len() >= entered.len() && order[..entered.len()] == *entered)
-        })
-        .collect()
-}
-
 /// Every order of `steps`, the given order first: for a turn whose parts are independent of each
 /// other (a pair's two pieces).
 pub fn every_order(steps: &[Step]) -> Vec<Vec<Step>> {
@@ -159,7 +125,7 @@ pub fn every_order(steps: &[Step]) -> Vec<Vec<Step>> {
 /// The steps of a move text in the common coordinate shape: `[F:]part[,part...]` (UCI, Record)
 /// or space-separated parts with the mover's null moves `@@@@` between them (XBoard), each part
 /// `from to [choice]`, `from choice` (in place), or `@to [choice]` (entering the board). What a
-/// game writes otherwise it must decompose itself (`Game::turn_steps`).
+/// game writes otherwise it must decompose itself (`Presentation::turn_steps`).
 pub fn steps_from_text(text: &str, dialect: Dialect) -> Vec<Step> {
     let mut steps = Vec::new();
     let mut rest = text.trim();

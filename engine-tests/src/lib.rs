@@ -6,7 +6,7 @@ pub mod http;
 pub mod matches;
 pub mod webdriver;
 
-use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
+use kaleido::game::{Dialect, MoveList, Notation, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::search::{self, Control, Limits, TranspositionTable};
 use kaleido::session::Session;
@@ -35,7 +35,7 @@ pub fn bench_sessions() -> Vec<(&'static VariantInfo, &'static str, Box<dyn Sess
 
 /// The move a self-play test plays: a seeded random legal move while `random` (to vary the
 /// openings), otherwise the search's choice at a fixed node count (deterministic, one thread).
-pub fn self_play_move<G: Game>(
+pub fn self_play_move<G: Notation>(
     game: &G,
     legal: &MoveList<G::Move>,
     random: bool,

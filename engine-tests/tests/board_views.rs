@@ -1,4 +1,4 @@
-//! Every registered variant describes its board for a screen (`Game::board_view`), and the
+//! Every registered variant describes its board for a screen (`Presentation::board_view`), and the
 //! description fits the game: each piece stands on a place of the board, every place a legal turn
 //! names (in the rules docs' square names, as the browser board sends them) can be clicked, and
 //! no two places share a name or a spot.

@@ -451,6 +451,13 @@ fn new_game_from_the_dialog(board: &Board, variant: &str) {
         json!({ "white": "human", "black": "engine" })
     );
     assert_eq!(state["limits"]["nodes"], ENGINE_NODES);
+    // The last game's saved record (every game here ends with one) is not offered as this one's.
+    assert_eq!(
+        board.js("return [document.getElementById('pgn').value, \
+             document.getElementById('download-pgn').hidden];"),
+        json!(["", true]),
+        "{variant}: the record box after a new game"
+    );
 }
 
 /// Plays one whole game from the start position on the page; returns the person's turns and

@@ -3,7 +3,7 @@
 //! plain exhaustive AND/OR search over the legal turns. The mating line itself was checked by hand
 //! against the rules (docs/reflection.md, "The 14x14 opening mate").
 
-use kaleido::game::{Game, MoveList, Side};
+use kaleido::game::{MoveList, Notation, Rules, Side};
 use kaleido::variants::reflection::Reflection;
 
 /// Whether the side to move (White) mates within `turns` of its own turns, whatever Black does.

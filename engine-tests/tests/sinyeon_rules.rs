@@ -1,7 +1,7 @@
 //! Sin-yeon-sang-gi: every worked example of docs/sin-yeon-sang-gi.md §2.10 (S1-S9) with its exact
 //! destination set.
 
-use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
+use kaleido::game::{Dialect, MoveList, Notation, Rules, VariantOptions};
 use kaleido::variants::sinyeon::SinYeonGame;
 use std::collections::BTreeSet;
 

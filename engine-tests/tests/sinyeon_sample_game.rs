@@ -2,7 +2,7 @@
 //! token through the session exactly as `kaleido replay` does (move numbers stripped,
 //! `Dialect::Record`). It must end in checkmate with the FEN the rules give.
 
-use kaleido::game::{Dialect, Game, Side, VariantOptions};
+use kaleido::game::{Dialect, Notation, Rules, Side, VariantOptions};
 use kaleido::variants::sinyeon::SinYeonGame;
 
 const FINAL_FEN: &str =

@@ -2,7 +2,7 @@
 //! incremental key equals the key computed from scratch, FENs and move strings round-trip, and
 //! move keys are unique among the legal moves of a position.
 
-use kaleido::game::{Dialect, Game, MoveError, MoveList, VariantOptions};
+use kaleido::game::{Dialect, MoveError, MoveList, Notation, Rules, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::variants::sonic::Sonic;
 use std::collections::HashSet;

@@ -2,7 +2,7 @@
 //! the exact move lists the page gives (move bodies of the named piece; the `~form` suffixed
 //! strings are counted where the document counts them).
 
-use kaleido::game::{Dialect, Game, MoveError, MoveList, VariantOptions};
+use kaleido::game::{Dialect, MoveError, MoveList, Notation, Rules, VariantOptions};
 use kaleido::variants::sonic::Sonic;
 use std::collections::BTreeSet;
 

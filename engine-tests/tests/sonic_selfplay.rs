@@ -4,7 +4,7 @@
 //! the search's terminal test.
 
 use engine_tests::self_play_move;
-use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
+use kaleido::game::{Dialect, MoveList, Notation, Rules, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::search::{self, Control, Limits, TranspositionTable};
 use kaleido::variants::sonic::Sonic;

@@ -4,7 +4,7 @@
 //! issue asks for.
 
 use engine_tests::self_play_move;
-use kaleido::game::{Game, MoveList, VariantOptions};
+use kaleido::game::{MoveList, Notation, Rules, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::search::TranspositionTable;
 use kaleido::variants::symmetron::{board, MoveKind, Symmetron};

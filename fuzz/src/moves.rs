@@ -111,6 +111,119 @@ enum Kind {
     Other,
 }
 
+/// A move text to try on a position with `legal` moves, in dialect number `which`, and what the
+/// rules say of it.
+fn candidate(legal: &Legal, which: usize, rng: &mut SplitMix64) -> (Kind, String) {
+    let texts = &legal.texts[which];
+    let any_legal = |rng: &mut SplitMix64| -> String {
+        if texts.is_empty() {
+            "e2e4".to_string()
+        } else {
+            texts[rng.below(texts.len())].clone()
+        }
+    };
+    match rng.below(20) {
+        0..=3 if !texts.is_empty() => (Kind::Legal, any_legal(rng)),
+        4..=10 => (Kind::Other, mutate(&any_legal(rng), WORDS, rng)),
+        11..=13 => {
+            let multi: Vec<&String> = texts.iter().filter(|t| t.contains(' ')).collect();
+            match multi.get(rng.below(multi.len().max(1))) {
+                Some(turn) => {
+                    let parts: Vec<&str> = turn.split(' ').collect();
+                    let keep = 1 + rng.below(parts.len() - 1);
+                    (Kind::Prefix, parts[..keep].join(" "))
+                }
+                None => (Kind::Other, any_legal(rng)),
+            }
+        }
+        14..=15 => {
+            let glue = if rng.chance(50) { " @@@@ " } else { " " };
+            (
+                Kind::Other,
+                format!("{}{glue}{}", any_legal(rng), any_legal(rng)),
+            )
+        }
+        16..=17 => {
+            // The same move written in another dialect.
+            let other = &legal.texts[rng.below(DIALECTS.len())];
+            let text = match other.len() {
+                0 => String::new(),
+                n => other[rng.below(n)].clone(),
+            };
+            (Kind::Other, text)
+        }
+        _ => {
+            let words = soup(WORDS, 5, 20, rng);
+            (Kind::Other, mutate(&words, WORDS, rng))
+        }
+    }
+}
+
+/// The counter a move's result is counted under.
+fn counter(result: &Result<(), MoveError>) -> &'static str {
+    match result {
+        Ok(()) => "accepted",
+        Err(MoveError::Incomplete) => "incomplete",
+        Err(MoveError::GameOver) => "game over",
+        Err(MoveError::Illegal(_)) => "illegal",
+        Err(MoveError::Unparsable(_)) => "unparsable",
+    }
+}
+
+/// Checks what `play` did with a text of `kind` on a position with `legal` moves: `steps_ok`
+/// is whether `turn_steps` accepted it, `session` the position after it, `before` the one before.
+fn check_move(
+    legal: &Legal,
+    kind: Kind,
+    steps_ok: bool,
+    result: Result<(), MoveError>,
+    session: &mut dyn Session,
+    before: &Snapshot,
+) -> Result<(), String> {
+    if !legal.game_over && steps_ok != result.is_ok() {
+        return Err(format!(
+            "turn_steps {} but play gave {result:?}",
+            if steps_ok { "accepts it" } else { "refuses it" }
+        ));
+    }
+    match result {
+        Ok(()) => {
+            let here = (session.key(), session.fen(Dialect::Uci));
+            if !legal.after.contains(&here) {
+                return Err(format!(
+                    "accepted, giving {} which no legal move gives",
+                    here.1
+                ));
+            }
+            if session.plies() != before.plies() + 1 {
+                return Err("accepted, but not one ply on".to_string());
+            }
+            session.undo();
+            let after = Snapshot::of(session);
+            if after != *before {
+                return Err(format!("undo gave {after:?}, not {before:?}"));
+            }
+        }
+        Err(e) => {
+            if kind == Kind::Legal && !legal.game_over {
+                return Err(format!("a legal move's own text was refused: {e}"));
+            }
+            if kind == Kind::Prefix && e != MoveError::Incomplete && !legal.game_over {
+                return Err(format!(
+                    "the first parts of a legal turn gave {e}, not a move or Incomplete"
+                ));
+            }
+            let after = Snapshot::of(session);
+            if after != *before {
+                return Err(format!(
+                    "a refused move changed the position: {before:?} -> {after:?}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 impl Fuzzer for MoveFuzzer {
     fn input(&mut self, index: u64) -> Result<(), Failure> {
         let rng = &mut self.rng;
@@ -138,49 +251,7 @@ impl Fuzzer for MoveFuzzer {
         };
         let which = rng.below(DIALECTS.len());
         let dialect = DIALECTS[which];
-        let texts = &legal.texts[which];
-        let any_legal = |rng: &mut SplitMix64| -> String {
-            if texts.is_empty() {
-                "e2e4".to_string()
-            } else {
-                texts[rng.below(texts.len())].clone()
-            }
-        };
-        let (kind, text) = match rng.below(20) {
-            0..=3 if !texts.is_empty() => (Kind::Legal, any_legal(rng)),
-            4..=10 => (Kind::Other, mutate(&any_legal(rng), WORDS, rng)),
-            11..=13 => {
-                let multi: Vec<&String> = texts.iter().filter(|t| t.contains(' ')).collect();
-                match multi.get(rng.below(multi.len().max(1))) {
-                    Some(turn) => {
-                        let parts: Vec<&str> = turn.split(' ').collect();
-                        let keep = 1 + rng.below(parts.len() - 1);
-                        (Kind::Prefix, parts[..keep].join(" "))
-                    }
-                    None => (Kind::Other, any_legal(rng)),
-                }
-            }
-            14..=15 => {
-                let glue = if rng.chance(50) { " @@@@ " } else { " " };
-                (
-                    Kind::Other,
-                    format!("{}{glue}{}", any_legal(rng), any_legal(rng)),
-                )
-            }
-            16..=17 => {
-                // The same move written in another dialect.
-                let other = &legal.texts[rng.below(DIALECTS.len())];
-                let text = match other.len() {
-                    0 => String::new(),
-                    n => other[rng.below(n)].clone(),
-                };
-                (Kind::Other, text)
-            }
-            _ => {
-                let words = soup(WORDS, 5, 20, rng);
-                (Kind::Other, mutate(&words, WORDS, rng))
-            }
-        };
+        let (kind, text) = candidate(legal, which, rng);
         let mut input = context.to_vec();
         input.push(format!("dialect {dialect:?} move '{text}'"));
         let fail = |what: String| Failure::new(what, &input);
@@ -188,56 +259,8 @@ impl Fuzzer for MoveFuzzer {
         let before = Snapshot::of(session.as_ref());
         let steps_ok = session.turn_steps(&text, dialect).is_ok();
         let result = session.play(&text, dialect);
-        let counter = match &result {
-            Ok(()) => "accepted",
-            Err(MoveError::Incomplete) => "incomplete",
-            Err(MoveError::GameOver) => "game over",
-            Err(MoveError::Illegal(_)) => "illegal",
-            Err(MoveError::Unparsable(_)) => "unparsable",
-        };
-        count(&mut self.counters, counter);
-        if !legal.game_over && steps_ok != result.is_ok() {
-            return Err(fail(format!(
-                "turn_steps {} but play gave {result:?}",
-                if steps_ok { "accepts it" } else { "refuses it" }
-            )));
-        }
-        match result {
-            Ok(()) => {
-                let here = (session.key(), session.fen(Dialect::Uci));
-                if !legal.after.contains(&here) {
-                    return Err(fail(format!(
-                        "accepted, giving {} which no legal move gives",
-                        here.1
-                    )));
-                }
-                if session.plies() != before.plies() + 1 {
-                    return Err(fail("accepted, but not one ply on".to_string()));
-                }
-                session.undo();
-                let after = Snapshot::of(session.as_ref());
-                if after != before {
-                    return Err(fail(format!("undo gave {after:?}, not {before:?}")));
-                }
-            }
-            Err(e) => {
-                if kind == Kind::Legal && !legal.game_over {
-                    return Err(fail(format!("a legal move's own text was refused: {e}")));
-                }
-                if kind == Kind::Prefix && e != MoveError::Incomplete && !legal.game_over {
-                    return Err(fail(format!(
-                        "the first parts of a legal turn gave {e}, not a move or Incomplete"
-                    )));
-                }
-                let after = Snapshot::of(session.as_ref());
-                if after != before {
-                    return Err(fail(format!(
-                        "a refused move changed the position: {before:?} -> {after:?}"
-                    )));
-                }
-            }
-        }
-        Ok(())
+        count(&mut self.counters, counter(&result));
+        check_move(legal, kind, steps_ok, result, session.as_mut(), &before).map_err(fail)
     }
 
     fn counters(&self) -> Counters {

@@ -183,10 +183,6 @@ impl UciFuzzer {
     fn command(&mut self, now: &Reported, model: &dyn Session) -> (String, bool) {
         let rng = &mut self.rng;
         let legal = model.legal_moves(Dialect::Uci);
-        let some_move = |rng: &mut SplitMix64| match legal.len() {
-            0 => "e2e4".to_string(),
-            n => legal[rng.below(n)].clone(),
-        };
         let mut bounded = false;
         let line = match rng.below(100) {
             0..=13 => {
@@ -213,48 +209,9 @@ impl UciFuzzer {
                 line
             }
             24..=45 => {
-                bounded = true;
-                match rng.below(12) {
-                    0 | 1 => format!("go nodes {}", 1 + rng.below(300)),
-                    2 => format!("go depth {}", 1 + rng.below(2)),
-                    3 => format!("go movetime {}", 1 + rng.below(5)),
-                    4 | 5 => {
-                        let mut line =
-                            format!("go wtime {} btime {}", rng.below(100), rng.below(100));
-                        if rng.chance(50) {
-                            line.push_str(&format!(
-                                " winc {} binc {}",
-                                rng.below(20),
-                                rng.below(20)
-                            ));
-                        }
-                        if rng.chance(30) {
-                            line.push_str(&format!(" movestogo {}", 1 + rng.below(40)));
-                        }
-                        line
-                    }
-                    6 => format!("go mate {} nodes 300", 1 + rng.below(2)),
-                    7 => format!("go searchmoves {} nodes 100", some_move(rng)),
-                    8 => {
-                        bounded = false;
-                        if rng.chance(50) {
-                            "go infinite".to_string()
-                        } else {
-                            format!(
-                                "go ponder wtime {} btime {}",
-                                rng.below(500),
-                                rng.below(500)
-                            )
-                        }
-                    }
-                    // Depth 2 only now and then: a Reflection position has a million leaves.
-                    9 | 10 => format!("go perft {}", rng.below(2) + usize::from(rng.chance(10))),
-                    _ => {
-                        bounded = false;
-                        let depth = rng.pick(&["3", "128", "129", "200", "30000000000"]);
-                        format!("go perft {depth}")
-                    }
-                }
+                let (line, go_bounded) = go_line(&legal, rng);
+                bounded = go_bounded;
+                line
             }
             46..=53 => "stop".to_string(),
             54..=56 => "ponderhit".to_string(),
@@ -267,7 +224,7 @@ impl UciFuzzer {
                 .to_string(),
             74..=87 => setoption(rng),
             88 => "quit".to_string(),
-            89..=93 => format!("position startpos moves {}", some_move(rng)),
+            89..=93 => format!("position startpos moves {}", some_move(&legal, rng)),
             _ => soup(&WORDS, 6, 25, rng),
         };
         if rng.chance(30) {
@@ -281,6 +238,55 @@ impl UciFuzzer {
             return ("d".to_string(), false);
         }
         (line, bounded)
+    }
+}
+
+/// A `go` line with small limits, and whether its search is bounded (`infinite`, `ponder` and
+/// deep perfts wait for a `stop`).
+fn go_line(legal: &[String], rng: &mut SplitMix64) -> (String, bool) {
+    let which = rng.below(12);
+    let line = match which {
+        0 | 1 => format!("go nodes {}", 1 + rng.below(300)),
+        2 => format!("go depth {}", 1 + rng.below(2)),
+        3 => format!("go movetime {}", 1 + rng.below(5)),
+        4 | 5 => {
+            let mut line = format!("go wtime {} btime {}", rng.below(100), rng.below(100));
+            if rng.chance(50) {
+                line.push_str(&format!(" winc {} binc {}", rng.below(20), rng.below(20)));
+            }
+            if rng.chance(30) {
+                line.push_str(&format!(" movestogo {}", 1 + rng.below(40)));
+            }
+            line
+        }
+        6 => format!("go mate {} nodes 300", 1 + rng.below(2)),
+        7 => format!("go searchmoves {} nodes 100", some_move(legal, rng)),
+        8 => {
+            if rng.chance(50) {
+                "go infinite".to_string()
+            } else {
+                format!(
+                    "go ponder wtime {} btime {}",
+                    rng.below(500),
+                    rng.below(500)
+                )
+            }
+        }
+        // Depth 2 only now and then: a Reflection position has a million leaves.
+        9 | 10 => format!("go perft {}", rng.below(2) + usize::from(rng.chance(10))),
+        _ => {
+            let depth = rng.pick(&["3", "128", "129", "200", "30000000000"]);
+            format!("go perft {depth}")
+        }
+    };
+    (line, !matches!(which, 8 | 11))
+}
+
+/// One of the `legal` moves, or a chess move where there is none.
+fn some_move(legal: &[String], rng: &mut SplitMix64) -> String {
+    match legal.len() {
+        0 => "e2e4".to_string(),
+        n => legal[rng.below(n)].clone(),
     }
 }
 

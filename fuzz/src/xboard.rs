@@ -426,22 +426,29 @@ fn taken_back(
     ))
 }
 
-impl Fuzzer for XBoardFuzzer {
-    fn input(&mut self, _: u64) -> Result<(), Failure> {
-        if !self.talk.running() {
-            self.begin()?;
-        }
-        let (Some(now), Some(mut model)) = (self.now.clone(), self.model.take()) else {
-            return Err(self.talk.fail("no position after the session start"));
-        };
-        let line = self.command(&now, model.as_ref());
-        let (command, args) = split_command(&line);
-        let (command, args) = (command.to_string(), args.to_string());
-        self.talk.send(&line);
-        count(&mut self.counters, "inputs");
-        if command == "quit" {
-            return self.after_quit();
-        }
+/// What the engine showed after one command: its lines up to the ping, and what they say.
+struct Reply {
+    lines: Vec<String>,
+    /// The position `d` reported.
+    after: Reported,
+    /// The parts of an unfinished turn `d` reported.
+    pending: Vec<String>,
+    /// Whether the engine refused the command (`Error ...`, `Illegal move ...`).
+    refused: bool,
+}
+
+/// What the rules say of one command: the model after it, whether it must be refused (`None`:
+/// either may be right) and whether the engine may move after it.
+struct Ruling {
+    model: Box<dyn Session>,
+    must_refuse: Option<bool>,
+    may_move: bool,
+}
+
+impl XBoardFuzzer {
+    /// The engine's answer to the command just sent: a ping's lines, checked for panics and a
+    /// resignation (its own move refused), with the position and pending parts `d` reported.
+    fn reply(&mut self) -> Result<Reply, Failure> {
         let (lines, _) = self.ping(true)?;
         let panicked = panics::take();
         if !panicked.is_empty() {
@@ -450,10 +457,6 @@ impl Fuzzer for XBoardFuzzer {
         let after =
             Reported::last_in(&lines, "# ").ok_or_else(|| self.talk.fail("no position from d"))?;
         let pending = pending_in(&lines);
-        let moves: Vec<&str> = lines
-            .iter()
-            .filter_map(|l| l.strip_prefix("move "))
-            .collect();
         let refused = lines
             .iter()
             .any(|l| l.starts_with("Error") || l.starts_with("Illegal move"));
@@ -462,13 +465,29 @@ impl Fuzzer for XBoardFuzzer {
                 .talk
                 .fail("the engine resigned: its own move was refused"));
         }
-        // Whether the rules let the engine move after this command; and whether they say the
-        // command is refused (`None`: either may be right).
+        Ok(Reply {
+            lines,
+            after,
+            pending,
+            refused,
+        })
+    }
+
+    /// What the rules (the model) say of `line`, split as `command` and `args`, given the
+    /// engine's `reply`; `now` is what the engine showed before it.
+    fn ruling(
+        &mut self,
+        line: &str,
+        (command, args): (&str, &str),
+        mut model: Box<dyn Session>,
+        reply: &Reply,
+        now: &Reported,
+    ) -> Result<Ruling, Failure> {
         let mut may_move = false;
-        let must_refuse: Option<bool> = match command.as_str() {
+        let must_refuse: Option<bool> = match command {
             // Found by this target: an empty `usermove` was kept as a part of the turn.
             "usermove" if args.trim().is_empty() => Some(true),
-            "usermove" => match user_move(model.as_ref(), &self.partial, &args) {
+            "usermove" => match user_move(model.as_ref(), &self.partial, args) {
                 UserMove::Played(session) => {
                     self.partial.clear();
                     model = session;
@@ -497,42 +516,26 @@ impl Fuzzer for XBoardFuzzer {
             }
             "variant" => {
                 // A refused variant keeps the game, the turn being entered included.
-                let name = registry_name(&args);
-                if let (Some(name), false) = (name, refused) {
+                let name = registry_name(args);
+                if let (Some(name), false) = (name, reply.refused) {
                     self.partial.clear();
                     self.floor = 0;
-                    model = start(name, &after.options).map_err(|e| self.talk.fail(e))?;
+                    model = start(name, &reply.after.options).map_err(|e| self.talk.fail(e))?;
                 }
                 Some(name.is_none())
             }
             "setboard" => {
-                // A board of a known position takes that position whole (this game's, else the
-                // game's before `new` in the same variant and options); else the FEN as read.
-                let mut session = model.clone_box();
-                match session.set_fen_keeping(&args, Dialect::XBoard) {
-                    Ok(kept) => {
-                        if kept.known == Known::No {
-                            if let Some(game) = self.previous.as_ref().and_then(|previous| {
-                                previous_showing(previous.as_ref(), session.as_ref(), &args)
-                            }) {
-                                session = game;
-                            }
-                        }
-                        self.partial.clear();
-                        self.floor = session.plies();
-                        model = session;
-                        Some(false)
-                    }
-                    Err(_) => Some(true),
-                }
+                let (session, refused) = self.set_board(args, model);
+                model = session;
+                Some(refused)
             }
-            "undo" | "remove" if !refused => {
+            "undo" | "remove" if !reply.refused => {
                 // XBoard counts plies, parts and null moves of a turn included: the engine takes
                 // back that many, which unmakes at most that many whole turns and may reopen one.
                 let plies = if command == "undo" { 1 } else { 2 };
-                model = taken_back(model, plies, &after, &pending)
+                model = taken_back(model, plies, &reply.after, &reply.pending)
                     .map_err(|e| self.talk.fail(format!("'{line}': {e}")))?;
-                self.partial = pending.clone();
+                self.partial = reply.pending.clone();
                 Some(false)
             }
             "undo" | "remove" => {
@@ -551,10 +554,13 @@ impl Fuzzer for XBoardFuzzer {
             "option" => {
                 // Only a changed rule starts a new game; the same value keeps the game, and the
                 // engine thinks again when it is on move.
-                if !refused && (after.options != now.options || after.variant != now.variant) {
+                if !reply.refused
+                    && (reply.after.options != now.options || reply.after.variant != now.variant)
+                {
                     self.partial.clear();
                     self.floor = 0;
-                    model = start(&after.variant, &after.options).map_err(|e| self.talk.fail(e))?;
+                    model = start(&reply.after.variant, &reply.after.options)
+                        .map_err(|e| self.talk.fail(e))?;
                 } else {
                     may_move = true;
                 }
@@ -562,63 +568,134 @@ impl Fuzzer for XBoardFuzzer {
             }
             _ => None,
         };
+        Ok(Ruling {
+            model,
+            must_refuse,
+            may_move,
+        })
+    }
+
+    /// The model after `setboard` with FEN `args`, and whether the rules refuse it.
+    fn set_board(&mut self, args: &str, model: Box<dyn Session>) -> (Box<dyn Session>, bool) {
+        // A board of a known position takes that position whole (this game's, else the
+        // game's before `new` in the same variant and options); else the FEN as read.
+        let mut session = model.clone_box();
+        match session.set_fen_keeping(args, Dialect::XBoard) {
+            Ok(kept) => {
+                if kept.known == Known::No {
+                    if let Some(game) = self.previous.as_ref().and_then(|previous| {
+                        previous_showing(previous.as_ref(), session.as_ref(), args)
+                    }) {
+                        session = game;
+                    }
+                }
+                self.partial.clear();
+                self.floor = session.plies();
+                (session, false)
+            }
+            Err(_) => (model, true),
+        }
+    }
+
+    /// Checks the engine's `moves` after `line` against the rules and plays them on `model`.
+    fn engine_moves(
+        &mut self,
+        line: &str,
+        moves: &[&str],
+        may_move: bool,
+        model: &mut Box<dyn Session>,
+    ) -> Result<(), Failure> {
+        if !may_move {
+            return Err(self.talk.fail(format!("the engine moved after '{line}'")));
+        }
+        if moves == [XBOARD_NULL_MOVE] {
+            // The person's turn goes on: only after a part that left it unfinished.
+            match user_move(model.as_ref(), &self.partial, XBOARD_NULL_MOVE) {
+                UserMove::Incomplete(turn) if !self.partial.is_empty() => {
+                    self.partial = turn;
+                    if self.plan.front().map(String::as_str) == Some(XBOARD_NULL_MOVE) {
+                        self.plan.pop_front();
+                    }
+                    count(&mut self.counters, "null moves handed back");
+                }
+                _ => {
+                    return Err(self.talk.fail(format!(
+                        "the engine answered '{line}' with {XBOARD_NULL_MOVE} after '{}'",
+                        self.partial.join(" ")
+                    )))
+                }
+            }
+        } else {
+            let mut turn = std::mem::take(&mut self.partial);
+            turn.extend(moves.iter().map(|m| m.to_string()));
+            let turn = turn.join(" ");
+            if let Err(e) = model.play(&turn, Dialect::XBoard) {
+                return Err(self.talk.fail(format!("the engine played '{turn}': {e}")));
+            }
+            self.plan.clear();
+            count(&mut self.counters, "engine moves");
+        }
+        Ok(())
+    }
+}
+
+impl Fuzzer for XBoardFuzzer {
+    fn input(&mut self, _: u64) -> Result<(), Failure> {
+        if !self.talk.running() {
+            self.begin()?;
+        }
+        let (Some(now), Some(model)) = (self.now.clone(), self.model.take()) else {
+            return Err(self.talk.fail("no position after the session start"));
+        };
+        let line = self.command(&now, model.as_ref());
+        let (command, args) = split_command(&line);
+        let (command, args) = (command.to_string(), args.to_string());
+        self.talk.send(&line);
+        count(&mut self.counters, "inputs");
+        if command == "quit" {
+            return self.after_quit();
+        }
+        let reply = self.reply()?;
+        let Ruling {
+            mut model,
+            must_refuse,
+            may_move,
+        } = self.ruling(&line, (&command, &args), model, &reply, &now)?;
         if let Some(must) = must_refuse {
-            if must != refused {
+            if must != reply.refused {
                 return Err(self.talk.fail(format!(
                     "'{line}' was {}refused; the rules say it {}",
-                    if refused { "" } else { "not " },
+                    if reply.refused { "" } else { "not " },
                     if must { "is wrong" } else { "is fine" }
                 )));
             }
         }
+        let moves: Vec<&str> = reply
+            .lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("move "))
+            .collect();
         if !moves.is_empty() {
-            if !may_move {
-                return Err(self.talk.fail(format!("the engine moved after '{line}'")));
-            }
-            if moves == [XBOARD_NULL_MOVE] {
-                // The person's turn goes on: only after a part that left it unfinished.
-                match user_move(model.as_ref(), &self.partial, XBOARD_NULL_MOVE) {
-                    UserMove::Incomplete(turn) if !self.partial.is_empty() => {
-                        self.partial = turn;
-                        if self.plan.front().map(String::as_str) == Some(XBOARD_NULL_MOVE) {
-                            self.plan.pop_front();
-                        }
-                        count(&mut self.counters, "null moves handed back");
-                    }
-                    _ => {
-                        return Err(self.talk.fail(format!(
-                            "the engine answered '{line}' with {XBOARD_NULL_MOVE} after '{}'",
-                            self.partial.join(" ")
-                        )))
-                    }
-                }
-            } else {
-                let mut turn = std::mem::take(&mut self.partial);
-                turn.extend(moves.iter().map(|m| m.to_string()));
-                let turn = turn.join(" ");
-                if let Err(e) = model.play(&turn, Dialect::XBoard) {
-                    return Err(self.talk.fail(format!("the engine played '{turn}': {e}")));
-                }
-                self.plan.clear();
-                count(&mut self.counters, "engine moves");
-            }
+            self.engine_moves(&line, &moves, may_move, &mut model)?;
         }
-        if command == "lift" && lines.iter().filter(|l| l.starts_with("highlight ")).count() != 1 {
+        let highlights = reply.lines.iter().filter(|l| l.starts_with("highlight "));
+        if command == "lift" && highlights.count() != 1 {
             return Err(self.talk.fail(format!("'{line}' got no single highlight")));
         }
-        if pending != self.partial {
+        if reply.pending != self.partial {
             return Err(self.talk.fail(format!(
-                "'{line}' left the parts {pending:?} pending, the rules give {:?}",
-                self.partial
+                "'{line}' left the parts {:?} pending, the rules give {:?}",
+                reply.pending, self.partial
             )));
         }
         let expected = reported(model.as_ref());
-        if after != expected {
+        if reply.after != expected {
             return Err(self.talk.fail(format!(
-                "'{line}' left {after:?}, the rules give {expected:?}"
+                "'{line}' left {:?}, the rules give {expected:?}",
+                reply.after
             )));
         }
-        self.now = Some(after);
+        self.now = Some(reply.after);
         self.model = Some(model);
         self.inputs_left = self.inputs_left.saturating_sub(1);
         if self.inputs_left == 0 && self.plan.is_empty() {

@@ -91,14 +91,10 @@ fn limit(args: &MatchArgs, specs: &[EngineSpec]) -> Result<Limit, String> {
     Ok(limit)
 }
 
-/// `run_match` that ends early when `cancel` is set (by a signal, a failure, or the caller).
-pub fn run_cancellable(
-    args: &MatchArgs,
-    rules: &dyn Rules,
-    cancel: &Cancel,
-) -> Result<MatchSummary, String> {
+/// The variant `args` names, as the rules spell it.
+fn variant(args: &MatchArgs, rules: &dyn Rules) -> Result<String, String> {
     let known = rules.variants();
-    let variant = known
+    known
         .iter()
         .find(|v| v.eq_ignore_ascii_case(&args.variant))
         .cloned()
@@ -108,8 +104,11 @@ pub fn run_cancellable(
                 args.variant,
                 known.join(", ")
             )
-        })?;
-    let options = rule_options(args, rules, &variant)?;
+        })
+}
+
+/// The engines of `--engine`, at least two, each with a name of its own.
+fn engine_specs(args: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
     let mut specs = args
         .engines
         .iter()
@@ -119,15 +118,26 @@ pub fn run_cancellable(
         return Err("a match needs at least two --engine".into());
     }
     engines::unique_names(&mut specs);
-    let limit = limit(args, &specs)?;
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
+    Ok(specs)
+}
+
+/// The `--sprt` test, which only a match of two engines can run.
+fn sprt(args: &MatchArgs, engines: usize) -> Result<Option<Sprt>, String> {
+    match &args.sprt {
+        Some(tokens) if engines == 2 => Ok(Some(Sprt::parse(tokens)?)),
+        Some(_) => Err("--sprt needs exactly two engines".into()),
+        None => Ok(None),
     }
-    let sprt = match &args.sprt {
-        Some(tokens) if specs.len() == 2 => Some(Sprt::parse(tokens)?),
-        Some(_) => return Err("--sprt needs exactly two engines".into()),
-        None => None,
-    };
+}
+
+/// The referee's settings for every game, the timeouts checked.
+fn referee_config<'a>(
+    args: &MatchArgs,
+    rules: &'a dyn Rules,
+    (variant, options): (&str, &RuleOptions),
+    limit: &Limit,
+    cancel: &Cancel,
+) -> Result<RefereeConfig<'a>, String> {
     for (flag, seconds) in [
         ("--move-timeout", args.move_timeout),
         ("--feature-timeout", args.feature_timeout),
@@ -136,9 +146,9 @@ pub fn run_cancellable(
             return Err(format!("{flag} must be a positive number of seconds"));
         }
     }
-    let config = RefereeConfig {
+    Ok(RefereeConfig {
         rules,
-        variant: variant.clone(),
+        variant: variant.to_string(),
         options: options.clone(),
         limit: limit.clone(),
         margin: Duration::from_millis(args.time_margin),
@@ -154,14 +164,43 @@ pub fn run_cancellable(
         },
         debug: args.debug,
         cancel: cancel.clone(),
-    };
+    })
+}
 
-    // Openings are fixed before the first game, so every pairing meets the same ones.
+/// The file `--pgn` names, opened for appending.
+fn pgn_file(args: &MatchArgs) -> Result<Option<std::fs::File>, String> {
+    let Some(path) = &args.pgn else {
+        return Ok(None);
+    };
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(Some)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))
+}
+
+/// The games of a match, in the order they are played.
+struct Schedule {
+    pairs: Vec<(usize, usize)>,
+    jobs: Vec<schedule::GameJob>,
+    /// Whether an opening sets up a FEN, which the engines must then support.
+    needs_setboard: bool,
+}
+
+/// The games of a match with the opening of each: openings are fixed before the first game, so
+/// that every pairing meets the same ones.
+fn scheduled_jobs(
+    args: &MatchArgs,
+    config: &RefereeConfig,
+    engines: usize,
+) -> Result<Schedule, String> {
+    let (rules, variant, options) = (config.rules, &config.variant, &config.options);
     let file_openings = match &args.openings {
-        Some(path) => Some(openings::load_file(path, rules, &variant, &options)?),
+        Some(path) => Some(openings::load_file(path, rules, variant, options)?),
         None => None,
     };
-    let mut opening_judge = rules.new_game(&variant, &options)?;
+    let mut opening_judge = rules.new_game(variant, options)?;
     let mut opening_for = |round: usize| -> Opening {
         if let Some(list) = &file_openings {
             list[round % list.len()].clone()
@@ -171,13 +210,39 @@ pub fn run_cancellable(
             Opening::default()
         }
     };
-    let pairs = schedule::pairings(specs.len(), args.gauntlet);
+    let pairs = schedule::pairings(engines, args.gauntlet);
     let jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
-    let total = jobs.len();
-
     let needs_setboard = file_openings
         .as_ref()
         .is_some_and(|list| list.iter().any(|o| o.fen.is_some()));
+    Ok(Schedule {
+        pairs,
+        jobs,
+        needs_setboard,
+    })
+}
+
+/// `run_match` that ends early when `cancel` is set (by a signal, a failure, or the caller).
+pub fn run_cancellable(
+    args: &MatchArgs,
+    rules: &dyn Rules,
+    cancel: &Cancel,
+) -> Result<MatchSummary, String> {
+    let variant = variant(args, rules)?;
+    let options = rule_options(args, rules, &variant)?;
+    let mut specs = engine_specs(args)?;
+    let limit = limit(args, &specs)?;
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let sprt = sprt(args, specs.len())?;
+    let config = referee_config(args, rules, (&variant, &options), &limit, cancel)?;
+    let Schedule {
+        pairs,
+        jobs,
+        needs_setboard,
+    } = scheduled_jobs(args, &config, specs.len())?;
+    let total = jobs.len();
     engines::probe_all(&mut specs, &config, needs_setboard)?;
     if let Some(why) = cancel.reason() {
         return Err(format!(
@@ -185,7 +250,6 @@ pub fn run_cancellable(
             cancel::reason_text(why)
         ));
     }
-
     let header = PgnHeader {
         event: args.event.clone(),
         site: args.site.clone(),
@@ -193,16 +257,7 @@ pub fn run_cancellable(
         variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
         time_control: args::time_control_tag(&limit),
     };
-    let mut pgn_file = match &args.pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
+    let mut pgn_file = pgn_file(args)?;
 
     let started = Instant::now();
     let mut summary = MatchSummary {

@@ -16,6 +16,24 @@ pub const KING: u8 = 6;
 /// Added to a kind for Black's pieces.
 pub const BLACK: u8 = 8;
 
+/// Castling right bits: the king with its rook on the h-file (short) or the a-file (long).
+pub const WHITE_SHORT: u8 = 1;
+pub const WHITE_LONG: u8 = 2;
+pub const BLACK_SHORT: u8 = 4;
+pub const BLACK_LONG: u8 = 8;
+/// Each right with its FEN letter, in the order a FEN writes them (`KQkq`).
+pub const CASTLING_LETTERS: [(u8, char); 4] = [
+    (WHITE_SHORT, 'K'),
+    (WHITE_LONG, 'Q'),
+    (BLACK_SHORT, 'k'),
+    (BLACK_LONG, 'q'),
+];
+
+/// The tapered evaluation's phase units of N B R Q, by kind code; `FULL_PHASE` with every piece
+/// on the board.
+pub const PHASE_UNITS: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
+pub const FULL_PHASE: i32 = 24;
+
 pub fn kind(piece: u8) -> u8 {
     piece & 7
 }

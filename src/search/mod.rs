@@ -1,4 +1,4 @@
-//! Search, generic over `Game`: nothing in here knows any variant's rules.
+//! Search, generic over `game::Rules`: nothing in here knows any variant's rules.
 //!
 //! `search()` runs Lazy-SMP threads (`threads`), each an iterative deepening over the root moves
 //! (`root`: aspiration windows, MultiPV) into a PVS alpha-beta (`alpha_beta`) that ends in a
@@ -49,7 +49,7 @@ pub struct Limits {
 }
 
 /// The root moves a search may choose from: every legal move, only some (UCI `go searchmoves`)
-/// or all but some (CECP `exclude`). Moves are named by `Game::move_key`, which is unique among
+/// or all but some (CECP `exclude`). Moves are named by `Rules::move_key`, which is unique among
 /// the legal moves of one position, so a restriction means something only for the root it was
 /// made for. A restriction that leaves no legal move makes the search return no move at once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,19 +2,19 @@
 //! (a cutoff usually comes early, so sorting the whole list would be wasted work).
 
 use super::params::*;
-use crate::game::{Game, MoveList, HISTORY_SLOTS, MAX_MOVES};
+use crate::game::{MoveList, Rules, HISTORY_SLOTS, MAX_MOVES};
 use arrayvec::ArrayVec;
 
 /// Killer moves and the history table of one search thread.
 pub struct Heuristics<M> {
     /// Two quiet moves per ply that caused a cutoff at that ply.
     killers: Vec<[Option<M>; 2]>,
-    /// Cutoff statistics per side and `Game::history_slot`.
+    /// Cutoff statistics per side and `Rules::history_slot`.
     history: Vec<i32>,
 }
 
 /// The history index of `mv` for the side to move (slots beyond the contract wrap, never panic).
-pub fn history_index<G: Game>(game: &G, mv: G::Move) -> usize {
+pub fn history_index<G: Rules>(game: &G, mv: G::Move) -> usize {
     game.side_to_move().index() * HISTORY_SLOTS + game.history_slot(mv) % HISTORY_SLOTS
 }
 
@@ -71,7 +71,7 @@ pub fn is_losing_noisy(score: i32) -> bool {
 
 /// Scores `moves` for ordering: TT move, noisy moves that do not lose by MVV-LVA, killers, quiet
 /// moves by history, losing noisy moves.
-pub fn score_moves<G: Game>(
+pub fn score_moves<G: Rules>(
     game: &G,
     moves: &MoveList<G::Move>,
     scores: &mut Scores,

@@ -8,9 +8,9 @@ use super::ordering::{is_losing_noisy, pick};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::Worker;
-use crate::game::{Game, MoveList, Score, INFINITY};
+use crate::game::{MoveList, Rules, Score, INFINITY};
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Rules> Worker<'_, G> {
     /// `depth` counts the plies of quiescence from the horizon: 0, -1, -2...
     pub fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize, depth: i32) -> Score {
         self.pv[ply].clear();

@@ -8,7 +8,7 @@ use super::time::TimeManager;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{Info, RootMoves, SearchResult};
-use crate::game::{Game, MoveList, Score, INFINITY, MATE, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, INFINITY, MATE, MATE_BOUND};
 use std::sync::atomic::Ordering;
 
 pub struct RootMove<M> {
@@ -21,27 +21,13 @@ pub struct RootMove<M> {
     pub seldepth: usize,
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Rules> Worker<'_, G> {
     /// Runs iterative deepening until a limit ends it; the main thread reports each completed
     /// iteration through `report`.
     pub fn iterate(&mut self, report: &mut dyn FnMut(Info<G::Move>)) -> SearchResult<G::Move> {
         let (mut root_moves, legal) = self.root_moves();
         if root_moves.is_empty() {
-            // No legal move: the game's verdict. Legal moves, all excluded: nothing to say.
-            let score = if legal == 0 {
-                self.game
-                    .no_moves_outcome()
-                    .score_for(self.game.side_to_move(), 0)
-            } else {
-                0
-            };
-            return SearchResult {
-                best: None,
-                ponder: None,
-                score,
-                depth: 0,
-                nodes: 0,
-            };
+            return self.no_move_result(legal);
         }
         let limits = self.shared.limits;
         let lines = if self.is_main() {
@@ -110,6 +96,34 @@ impl<G: Game> Worker<'_, G> {
             self.wait_while_infinite_or_pondering();
         }
         self.flush_nodes();
+        self.result(&root_moves, completed_depth)
+    }
+
+    /// The result when there is no root move to search: with no legal move, the game's
+    /// verdict; with legal moves all excluded (`searchmoves`), nothing to say.
+    fn no_move_result(&self, legal: usize) -> SearchResult<G::Move> {
+        let score = if legal == 0 {
+            self.game
+                .no_moves_outcome()
+                .score_for(self.game.side_to_move(), 0)
+        } else {
+            0
+        };
+        SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+        }
+    }
+
+    /// The result of the search: the best root move, its line extended from the TT, its score.
+    fn result(
+        &mut self,
+        root_moves: &[RootMove<G::Move>],
+        completed_depth: u32,
+    ) -> SearchResult<G::Move> {
         // After an abort the partial iteration's results count only where they are complete:
         // moves searched this iteration hold real scores, the others keep their order.
         let best = &root_moves[0];

@@ -11,7 +11,7 @@
 //! and `search` then is `threads::run` itself.
 
 use super::{threads, Control, Info, Limits, SearchResult, TranspositionTable};
-use crate::game::{Game, MoveList, Score, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, MATE_BOUND};
 use crate::rng::{mix, SplitMix64};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -152,7 +152,7 @@ pub fn fresh_seed() -> u64 {
 
 /// The search behind `search::search`: full strength when `limits.strength` is `None`, else the
 /// limited search of that strength (see the module comment).
-pub fn search<G: Game>(
+pub fn search<G: Rules>(
     root: &G,
     limits: &Limits,
     tt: &TranspositionTable,

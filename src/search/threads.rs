@@ -8,7 +8,7 @@ use super::params::*;
 use super::time::TimeManager;
 use super::worker::{Shared, Worker};
 use super::{Control, Info, Limits, SearchResult, TranspositionTable};
-use crate::game::Game;
+use crate::game::Rules;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -20,7 +20,7 @@ const MAX_THREADS: usize = 1024;
 /// iteration (once per MultiPV line). Returns within a few milliseconds of `control.stop()`. With
 /// one thread and no clock, node or stop limit, the search (and its node count) is the same on
 /// every run, provided the caller cleared the TT.
-pub fn run<G: Game>(
+pub fn run<G: Rules>(
     root: &G,
     limits: &Limits,
     tt: &TranspositionTable,

@@ -6,7 +6,7 @@
 //! Entries are grouped in buckets of `BUCKET` that share one cache line; a store replaces the
 //! entry of the same position, else the least valuable one (shallow and old loses).
 //!
-//! The stored move is `Game::move_key`, which the search matches against the moves it generated:
+//! The stored move is `Rules::move_key`, which the search matches against the moves it generated:
 //! a key from a hash collision can never smuggle an illegal move into the search.
 
 use crate::game::{Score, MATE_BOUND};
@@ -46,7 +46,7 @@ impl Bound {
 /// What a probe found, with the score already relative to the probing ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
-    /// `Game::move_key` of the best move found, 0 if none.
+    /// `Rules::move_key` of the best move found, 0 if none.
     pub move_key: u32,
     pub score: Score,
     pub depth: i32,

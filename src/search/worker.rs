@@ -5,7 +5,7 @@ use super::ordering::{score_moves, Heuristics, Scores};
 use super::params::*;
 use super::time::TimeManager;
 use super::{Control, Limits, TranspositionTable};
-use crate::game::{Game, MoveList, Score, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -37,7 +37,7 @@ impl Shared<'_> {
 
 pub type Line<M> = ArrayVec<M, { MAX_PLY + 1 }>;
 
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: Rules> {
     pub game: G,
     pub shared: &'a Shared<'a>,
     /// 0 is the main thread: it alone watches the clock and the node limit, and reports.
@@ -90,7 +90,7 @@ pub fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
     table[depth.clamp(0, 63) as usize][move_number.min(63)] as i32
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Rules> Worker<'a, G> {
     pub fn new(game: G, shared: &'a Shared<'a>, id: usize) -> Worker<'a, G> {
         Worker {
             game,

@@ -10,10 +10,19 @@ pub mod sonic_hexagonal;
 pub mod symmetron;
 pub mod xiangqi;
 
-use crate::game::{Game, OptionSpec, VariantOptions};
-use crate::session::{GameSession, Session};
+use crate::game::{OptionSpec, VariantOptions};
 
-type Constructor = fn(&str, &VariantOptions) -> Result<Box<dyn Session>, String>;
+/// The game type that plays a registered name. The registry sits below the session layer, so it
+/// names the type and `session` (`VariantInfo::new_session`) builds that type's session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Chess,
+    Xiangqi,
+    SinYeon,
+    Symmetron,
+    Sonic,
+    Reflection,
+}
 
 pub struct VariantInfo {
     pub name: &'static str,
@@ -21,7 +30,7 @@ pub struct VariantInfo {
     pub options: &'static [OptionSpec],
     /// Positions (FENs, `startpos` allowed) that `kaleido bench` searches for this variant.
     pub bench: &'static [&'static str],
-    create: Constructor,
+    pub family: Family,
 }
 
 /// The `i`-th Reflection setup: its name and bench positions come from one index.
@@ -30,12 +39,8 @@ const fn reflection_variant(i: usize) -> VariantInfo {
         name: reflection::NAMES[i],
         options: reflection::OPTIONS,
         bench: reflection::BENCH[i],
-        create: create::<reflection::Reflection>,
+        family: Family::Reflection,
     }
-}
-
-fn create<G: Game>(name: &str, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
-    Ok(Box::new(GameSession::<G>::new(name, options)?))
 }
 
 /// Every variant Kaleido plays, in the order front-ends list them.
@@ -44,37 +49,37 @@ pub static VARIANTS: &[VariantInfo] = &[
         name: "chess",
         options: &[],
         bench: chess::BENCH,
-        create: create::<chess::Chess>,
+        family: Family::Chess,
     },
     VariantInfo {
         name: "xiangqi",
         options: &[],
         bench: xiangqi::BENCH,
-        create: create::<xiangqi::XiangqiGame>,
+        family: Family::Xiangqi,
     },
     VariantInfo {
         name: "sin-yeon-sang-gi",
         options: &[],
         bench: sinyeon::BENCH,
-        create: create::<sinyeon::SinYeonGame>,
+        family: Family::SinYeon,
     },
     VariantInfo {
         name: symmetron::NAME,
         options: &[],
         bench: symmetron::BENCH,
-        create: create::<symmetron::Symmetron>,
+        family: Family::Symmetron,
     },
     VariantInfo {
         name: sonic::NAME,
         options: sonic::OPTIONS,
         bench: sonic::BENCH,
-        create: create::<sonic::Sonic>,
+        family: Family::Sonic,
     },
     VariantInfo {
         name: sonic::SPRINGS_NAME,
         options: sonic::OPTIONS,
         bench: sonic::BENCH,
-        create: create::<sonic::Sonic>,
+        family: Family::Sonic,
     },
     VariantInfo {
         name: sonic_hexagonal::NAME,
@@ -124,10 +129,6 @@ impl VariantInfo {
             out.set(spec.name, &spec.validate(value)?);
         }
         Ok(out)
-    }
-
-    pub fn new_session(&self, options: &VariantOptions) -> Result<Box<dyn Session>, String> {
-        (self.create)(self.name, &self.validate(options)?)
     }
 }
 

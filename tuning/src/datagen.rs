@@ -199,23 +199,13 @@ fn play_game(
     Ok((block, records.len()))
 }
 
-pub fn run(args: &DatagenArgs) -> Result<(), String> {
-    let base = session_for(&args.variant, &args.options)?;
-    let limit = match (args.nodes, args.depth) {
-        (Some(n), None) => format!("nodes={n}"),
-        (None, Some(d)) => format!("depth={d}"),
-        _ => return Err("give exactly one of --nodes and --depth".into()),
-    };
-    let header = Header {
-        variant: base.variant().to_string(),
-        options: args.options.clone(),
-        limit,
-        random_plies: args.random_plies,
-        seed: args.seed,
-    };
+/// The output file opened for appending, with what it holds already: a new file gets `header`;
+/// a file made with other settings is refused; an unfinished game's lines, left by an
+/// interrupted run, are dropped.
+fn open_output(args: &DatagenArgs, header: &Header) -> Result<(std::fs::File, DataFile), String> {
     let existing = if args.out.exists() {
         let file = DataFile::read(&args.out)?;
-        if file.header.as_ref() != Some(&header) {
+        if file.header.as_ref() != Some(header) {
             return Err(format!(
                 "{} was made with other settings ({}); use another file",
                 args.out.display(),
@@ -238,6 +228,24 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         out.set_len(existing.complete_len as u64)
             .map_err(|e| e.to_string())?;
     }
+    Ok((out, existing))
+}
+
+pub fn run(args: &DatagenArgs) -> Result<(), String> {
+    let base = session_for(&args.variant, &args.options)?;
+    let limit = match (args.nodes, args.depth) {
+        (Some(n), None) => format!("nodes={n}"),
+        (None, Some(d)) => format!("depth={d}"),
+        _ => return Err("give exactly one of --nodes and --depth".into()),
+    };
+    let header = Header {
+        variant: base.variant().to_string(),
+        options: args.options.clone(),
+        limit,
+        random_plies: args.random_plies,
+        seed: args.seed,
+    };
+    let (out, existing) = open_output(args, &header)?;
     let todo: Vec<u64> = (0..args.games)
         .filter(|g| !existing.done.contains(g))
         .collect();

@@ -20,6 +20,7 @@ const ui = {
   drag: null,         // a piece being dragged: { from, x, y, moved, deferred }
   variants: [],
   polls: 0,           // /api/state polls answered (the browser test reads it)
+  savedRecord: undefined, // what "Save record" last put in the record box
 };
 window.kaleido = ui; // for the browser test and the console
 
@@ -661,7 +662,17 @@ async function startNewGame() {
   if (!await mayReplace("A new game", "Yes, start the new game")) return;
   // Playing the second side against the engine: that side is drawn at the bottom.
   setFlipped(engine && side === "black");
-  await act(change("/api/new", body), `New game: ${body.variant}. ` + playersText(body.white, body.black));
+  if (await act(change("/api/new", body), `New game: ${body.variant}. ` + playersText(body.white, body.black))) forgetSavedRecord();
+}
+
+// A saved record belongs to the game it was saved from: after a new game the box and the
+// download link would offer the old one as if it were this one. A record the person typed or
+// pasted stays (it may be what they mean to load next).
+function forgetSavedRecord() {
+  if (ui.savedRecord === undefined) return;
+  if ($("pgn").value === ui.savedRecord) $("pgn").value = "";
+  $("download-pgn").hidden = true;
+  ui.savedRecord = undefined;
 }
 
 function playersText(white, black) {
@@ -675,15 +686,18 @@ function setFlipped(flipped) {
   localStorage.setItem("kaleido.flipped", String(flipped));
 }
 
+// Whether the change was made (a refusal is shown and the game stays as it was).
 async function act(promise, message = "") {
   try {
     say("");
     await setState(await promise);
     if (message) { say(message); render(); }
+    return true;
   } catch (e) {
-    if (e instanceof Stale) return;
+    if (e instanceof Stale) return false;
     say(e.message, true);
     render();
+    return false;
   }
 }
 
@@ -822,7 +836,9 @@ async function main() {
   $("game-over-new").onclick = () => { $("game-over").close(); openNewGame(); };
   $("set-fen").onclick = async () => {
     const fen = $("fen").value;
-    if (await mayReplace("Setting up this FEN", "Yes, set it up")) act(change("/api/new", { variant: ui.state.variant, fen, options: ui.state.options }));
+    if (await mayReplace("Setting up this FEN", "Yes, set it up")) {
+      if (await act(change("/api/new", { variant: ui.state.variant, fen, options: ui.state.options }))) forgetSavedRecord();
+    }
   };
   $("take-back").onclick = () => act(change("/api/undo"));
   $("take-back-here").onclick = async () => {
@@ -875,6 +891,7 @@ async function main() {
     try {
       const { pgn } = await call("GET", "/api/pgn");
       $("pgn").value = pgn;
+      ui.savedRecord = pgn;
       const link = $("download-pgn");
       link.href = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
       link.download = `kaleido-${ui.state.variant}.pgn`;

@@ -24,7 +24,7 @@ struct Found {
     ponder: Option<String>,
     score: Score,
     nodes: u64,
-    infos: Vec<Info<<Chess as Game>::Move>>,
+    infos: Vec<Info<<Chess as Rules>::Move>>,
 }
 
 fn run(game: &Chess, limits: &Limits) -> Found {
@@ -47,7 +47,7 @@ fn run(game: &Chess, limits: &Limits) -> Found {
 }
 
 /// Plays `line` from `game`, failing on any illegal move.
-fn assert_legal_line(game: &Chess, line: &[<Chess as Game>::Move]) {
+fn assert_legal_line(game: &Chess, line: &[<Chess as Rules>::Move]) {
     let mut g = game.clone();
     for &mv in line {
         let mut moves = MoveList::new();

@@ -28,21 +28,10 @@ impl Nim {
     }
 }
 
-impl Game for Nim {
+impl Rules for Nim {
     type Move = u32;
-    fn new(_: &str, _: &VariantOptions) -> Result<Self, String> {
-        Ok(Nim::new_pile(21, 3))
-    }
     fn variant(&self) -> &'static str {
         "nim"
-    }
-    fn set_fen(&mut self, fen: &str, _: Dialect) -> Result<(), String> {
-        self.pile = fen.trim().parse().map_err(|_| "bad pile".to_string())?;
-        self.taken.clear();
-        Ok(())
-    }
-    fn fen(&self, _: Dialect) -> String {
-        self.pile.to_string()
     }
     fn side_to_move(&self) -> Side {
         if self.taken.len().is_multiple_of(2) {
@@ -103,6 +92,20 @@ impl Game for Nim {
     fn history_slot(&self, mv: u32) -> usize {
         mv as usize
     }
+}
+
+impl Notation for Nim {
+    fn new(_: &str, _: &VariantOptions) -> Result<Self, String> {
+        Ok(Nim::new_pile(21, 3))
+    }
+    fn set_fen(&mut self, fen: &str, _: Dialect) -> Result<(), String> {
+        self.pile = fen.trim().parse().map_err(|_| "bad pile".to_string())?;
+        self.taken.clear();
+        Ok(())
+    }
+    fn fen(&self, _: Dialect) -> String {
+        self.pile.to_string()
+    }
     fn parse_move(&self, text: &str, _: Dialect) -> Result<u32, MoveError> {
         text.parse().map_err(|_| MoveError::Unparsable(text.into()))
     }
@@ -158,19 +161,10 @@ impl TicTacToe {
     }
 }
 
-impl Game for TicTacToe {
+impl Rules for TicTacToe {
     type Move = u8;
-    fn new(_: &str, _: &VariantOptions) -> Result<Self, String> {
-        Ok(TicTacToe::after(&[]))
-    }
     fn variant(&self) -> &'static str {
         "tictactoe"
-    }
-    fn set_fen(&mut self, _: &str, _: Dialect) -> Result<(), String> {
-        Err("no FEN".into())
-    }
-    fn fen(&self, _: Dialect) -> String {
-        format!("{:?}", self.cells)
     }
     fn side_to_move(&self) -> Side {
         if self.played.len().is_multiple_of(2) {
@@ -240,6 +234,18 @@ impl Game for TicTacToe {
     fn history_slot(&self, mv: u8) -> usize {
         mv as usize
     }
+}
+
+impl Notation for TicTacToe {
+    fn new(_: &str, _: &VariantOptions) -> Result<Self, String> {
+        Ok(TicTacToe::after(&[]))
+    }
+    fn set_fen(&mut self, _: &str, _: Dialect) -> Result<(), String> {
+        Err("no FEN".into())
+    }
+    fn fen(&self, _: Dialect) -> String {
+        format!("{:?}", self.cells)
+    }
     fn parse_move(&self, text: &str, _: Dialect) -> Result<u8, MoveError> {
         text.parse().map_err(|_| MoveError::Unparsable(text.into()))
     }
@@ -255,7 +261,7 @@ impl Game for TicTacToe {
 }
 
 /// Plain negamax over the whole game tree: the independent reference for game-theoretic scores.
-pub fn minimax<G: Game>(game: &mut G, ply: usize) -> Score {
+pub fn minimax<G: Rules>(game: &mut G, ply: usize) -> Score {
     let side = game.side_to_move();
     if ply > 0 {
         if let Some(o) = game.rule_outcome(true) {

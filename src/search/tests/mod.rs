@@ -4,7 +4,9 @@
 //! scores checked against a plain minimax without pruning or tables).
 
 use super::*;
-use crate::game::{Dialect, Game, MoveError, Outcome, Side, VariantOptions, MATE, MATE_BOUND};
+use crate::game::{
+    Dialect, MoveError, Notation, Outcome, Rules, Side, VariantOptions, MATE, MATE_BOUND,
+};
 use crate::game::{MoveList, INFINITY};
 use std::sync::atomic::Ordering;
 
@@ -24,7 +26,7 @@ fn depth(d: u32) -> Limits {
 }
 
 /// Runs a search with a fresh 1 MB table; returns the result and every report.
-fn run<G: Game>(game: &G, limits: &Limits) -> (SearchResult<G::Move>, Vec<Info<G::Move>>) {
+fn run<G: Notation>(game: &G, limits: &Limits) -> (SearchResult<G::Move>, Vec<Info<G::Move>>) {
     let tt = TranspositionTable::new(1);
     let control = Control::new(limits.ponder);
     let mut infos = Vec::new();
@@ -42,7 +44,7 @@ fn nim_score(pile: u32) -> Score {
     }
 }
 
-fn is_legal<G: Game>(game: &G, mv: G::Move) -> bool {
+fn is_legal<G: Notation>(game: &G, mv: G::Move) -> bool {
     let mut moves = MoveList::new();
     game.generate(&mut moves);
     moves.contains(&mv)
@@ -50,7 +52,7 @@ fn is_legal<G: Game>(game: &G, mv: G::Move) -> bool {
 
 /// Starts a pondering search on its own thread, checks that it is still running after 30 ms,
 /// sends `ponderhit` and returns its result.
-fn ponder_then_hit<G: Game>(game: &G, limits: &Limits) -> SearchResult<G::Move> {
+fn ponder_then_hit<G: Notation>(game: &G, limits: &Limits) -> SearchResult<G::Move> {
     let tt = TranspositionTable::new(1);
     let control = Control::new(true);
     std::thread::scope(|s| {
@@ -64,7 +66,7 @@ fn ponder_then_hit<G: Game>(game: &G, limits: &Limits) -> SearchResult<G::Move> 
 
 /// Starts an infinite search on its own thread, checks that it is still running after `ms`,
 /// stops it and returns its result.
-fn stopped_after<G: Game>(game: &G, tt: &TranspositionTable, ms: u64) -> SearchResult<G::Move> {
+fn stopped_after<G: Notation>(game: &G, tt: &TranspositionTable, ms: u64) -> SearchResult<G::Move> {
     let control = Control::new(false);
     let limits = Limits {
         infinite: true,
@@ -80,12 +82,31 @@ fn stopped_after<G: Game>(game: &G, tt: &TranspositionTable, ms: u64) -> SearchR
 }
 
 /// Checks that `line` is a sequence of legal moves from `game`.
-fn assert_legal_line<G: Game>(game: &G, line: &[G::Move]) {
+fn assert_legal_line<G: Notation>(game: &G, line: &[G::Move]) {
     let mut g = game.clone();
     for &mv in line {
         assert!(is_legal(&g, mv), "illegal {mv:?} in {line:?}");
         g.make(mv);
     }
+}
+
+/// X centre, O edge: every X reply with its plain-minimax value, best first (the independent
+/// figures the MultiPV tests compare the search with).
+fn true_scores_after_centre_and_edge() -> Vec<(u8, Score)> {
+    let mut game = TicTacToe::after(&[4, 1]);
+    let mut moves = MoveList::new();
+    game.generate(&mut moves);
+    let mut truth: Vec<(u8, Score)> = moves
+        .iter()
+        .map(|&m| {
+            game.make(m);
+            let s = -minimax(&mut game, 1);
+            game.unmake();
+            (m, s)
+        })
+        .collect();
+    truth.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    truth
 }
 
 mod chess;

@@ -40,19 +40,8 @@ fn every_thread_keeps_to_the_restriction() {
 fn multipv_lists_the_best_allowed_moves_with_their_true_scores() {
     // As `multipv_lines_carry_each_moves_true_score`, with the best move excluded: the three
     // lines are the next three moves by minimax value.
-    let mut game = TicTacToe::after(&[4, 1]);
-    let mut moves = MoveList::new();
-    game.generate(&mut moves);
-    let mut truth: Vec<(u8, Score)> = moves
-        .iter()
-        .map(|&m| {
-            game.make(m);
-            let s = -minimax(&mut game, 1);
-            game.unmake();
-            (m, s)
-        })
-        .collect();
-    truth.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    let game = TicTacToe::after(&[4, 1]);
+    let truth = true_scores_after_centre_and_edge();
     let best_key = TicTacToe::move_key(truth[0].0);
     let limits = Limits {
         multipv: 3,

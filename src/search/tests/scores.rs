@@ -68,19 +68,8 @@ fn tic_tac_toe_scores_match_plain_minimax() {
 fn multipv_lines_carry_each_moves_true_score() {
     // X centre, O edge: every X reply has a known minimax value; MultiPV must list the best
     // four moves with those values, best first, indexed from 1.
-    let mut game = TicTacToe::after(&[4, 1]);
-    let mut moves = MoveList::new();
-    game.generate(&mut moves);
-    let mut truth: Vec<(u8, Score)> = moves
-        .iter()
-        .map(|&m| {
-            game.make(m);
-            let s = -minimax(&mut game, 1);
-            game.unmake();
-            (m, s)
-        })
-        .collect();
-    truth.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    let game = TicTacToe::after(&[4, 1]);
+    let truth = true_scores_after_centre_and_edge();
     let limits = Limits {
         multipv: 4,
         ..depth(8)

@@ -11,7 +11,7 @@ fn start() -> Chess {
     Chess::new("chess", &VariantOptions::default()).expect("chess")
 }
 
-fn legal(game: &Chess) -> Vec<<Chess as Game>::Move> {
+fn legal(game: &Chess) -> Vec<<Chess as Rules>::Move> {
     let mut moves = MoveList::new();
     game.generate(&mut moves);
     moves.to_vec()

@@ -12,14 +12,11 @@ use super::position::*;
 use super::weights::{self as w, VALUES};
 use crate::eval::{sign, EvalTrace, Phase, Scorer, Terms, Tracer};
 use crate::game::{Score, Side};
+use crate::mailbox::chessmen::{FULL_PHASE, PHASE_UNITS};
 use crate::mailbox::{self, Sq};
 
 /// Values for move ordering (MVV-LVA), the king highest so that captures of it sort first.
 pub const ORDER_VALUE: [i32; 7] = [0, 1, 3, 3, 5, 9, 20];
-
-/// Phase units of N B R Q; 24 with every piece on the board.
-const PHASE_UNITS: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
-const FULL_PHASE: i32 = 24;
 
 // The layout the code below indexes; a weight file of another shape fails the build here.
 const _: () = {

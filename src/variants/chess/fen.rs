@@ -5,6 +5,7 @@
 use super::movegen::SQUARES;
 use super::position::*;
 use crate::game::{Dialect, Side};
+use crate::mailbox::chessmen::CASTLING_LETTERS;
 use crate::mailbox::{
     self,
     fen::{castling_letters, ep_square, side_field, write_board},
@@ -79,12 +80,7 @@ pub fn write(pos: &Chess) -> String {
         p => FenCell::Piece(piece_char(p)),
     });
     let mut rights = String::new();
-    for (bit, c) in [
-        (WHITE_SHORT, 'K'),
-        (WHITE_LONG, 'Q'),
-        (BLACK_SHORT, 'k'),
-        (BLACK_LONG, 'q'),
-    ] {
+    for (bit, c) in CASTLING_LETTERS {
         if pos.castling & bit != 0 {
             rights.push(c);
         }

@@ -1,7 +1,7 @@
 //! Move generation on the padded mailbox: pseudo-legal moves, then a make/attack test for legality.
 
 use super::position::*;
-use crate::game::{Game, MoveList, Side};
+use crate::game::{MoveList, Rules, Side};
 use crate::mailbox::{self, Sq, EAST, NORTH, SOUTH, WEST};
 
 /// The 64 squares, a1 first.

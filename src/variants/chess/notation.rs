@@ -3,7 +3,7 @@
 
 use super::fen::piece_char;
 use super::position::*;
-use crate::game::{Dialect, Game, MoveError, MoveList};
+use crate::game::{Dialect, MoveError, MoveList, Rules};
 use crate::mailbox::{self, Sq};
 
 fn square_text(s: Sq) -> String {

@@ -1,21 +1,19 @@
-//! Chess position, make/unmake and the Game trait glue.
+//! Chess position, make/unmake and the glue to the game traits.
 
 use super::{eval, fen, movegen, notation, see};
+use crate::eval::Traced;
 use crate::game::{
-    occurrences, Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions,
+    occurrences, Dialect, MoveError, MoveList, Outcome, Score, Side, VariantOptions,
 };
+use crate::game::{Notation, Rules};
 use crate::mailbox::{self, zobrist::ZOBRIST, Sq, CELLS};
+use crate::presentation::Presentation;
 
 pub use crate::mailbox::chessmen::{
-    colour, kind, make_piece, BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, BISHOP, BLACK, BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, PAWN,
+    QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 pub const OFF: u8 = 0xFF;
-
-/// Castling right bits.
-pub const WHITE_SHORT: u8 = 1;
-pub const WHITE_LONG: u8 = 2;
-pub const BLACK_SHORT: u8 = 4;
-pub const BLACK_LONG: u8 = 8;
 
 /// Zobrist misc-key slots.
 const KEY_CASTLING: usize = 0; // 16 entries
@@ -180,24 +178,10 @@ impl Chess {
     }
 }
 
-impl Game for Chess {
+impl Rules for Chess {
     type Move = ChessMove;
-
-    fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
-        if variant != "chess" {
-            return Err(format!("not a chess variant: {variant}"));
-        }
-        fen::parse(fen::START, Dialect::Uci)
-    }
     fn variant(&self) -> &'static str {
         "chess"
-    }
-    fn set_fen(&mut self, text: &str, dialect: Dialect) -> Result<(), String> {
-        *self = fen::parse(text, dialect)?;
-        Ok(())
-    }
-    fn fen(&self, _dialect: Dialect) -> String {
-        fen::write(self)
     }
     fn side_to_move(&self) -> Side {
         self.side
@@ -220,9 +204,6 @@ impl Game for Chess {
     }
     fn plies(&self) -> usize {
         self.undo.len()
-    }
-    fn move_number(&self) -> u32 {
-        self.fullmove
     }
 
     fn generate(&self, moves: &mut MoveList<ChessMove>) {
@@ -393,9 +374,6 @@ impl Game for Chess {
     fn evaluate(&self) -> Score {
         eval::evaluate(self)
     }
-    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
-        Some(eval::trace(self))
-    }
 
     fn is_noisy(&self, mv: ChessMove) -> bool {
         mv.promotion != 0 || mv.special == Special::EnPassant || self.board[mv.to as usize] != EMPTY
@@ -423,6 +401,25 @@ impl Game for Chess {
         (self.side.index() << 12)
             | (movegen::index64(mv.from) << 6 | movegen::index64(mv.to)) as usize
     }
+}
+
+impl Notation for Chess {
+    fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
+        if variant != "chess" {
+            return Err(format!("not a chess variant: {variant}"));
+        }
+        fen::parse(fen::START, Dialect::Uci)
+    }
+    fn set_fen(&mut self, text: &str, dialect: Dialect) -> Result<(), String> {
+        *self = fen::parse(text, dialect)?;
+        Ok(())
+    }
+    fn fen(&self, _dialect: Dialect) -> String {
+        fen::write(self)
+    }
+    fn move_number(&self) -> u32 {
+        self.fullmove
+    }
 
     fn parse_move(&self, text: &str, dialect: Dialect) -> Result<ChessMove, MoveError> {
         notation::parse(self, text, dialect)
@@ -439,11 +436,20 @@ impl Game for Chess {
     fn choice_label(&self, choice: &str) -> String {
         crate::board_view::promotion_label(choice)
     }
+}
+
+impl Presentation for Chess {
     fn board_view(&self) -> crate::board_view::BoardView {
         let mut view = super::view::board_view(self);
         if self.in_check() {
             view.mark_check("king");
         }
         view
+    }
+}
+
+impl Traced for Chess {
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(self))
     }
 }

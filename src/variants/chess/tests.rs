@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{Dialect, Game, MoveError, Side, VariantOptions};
+use crate::game::{Dialect, MoveError, Notation, Rules, Side, VariantOptions};
 
 fn at(fen: &str) -> Chess {
     let mut g = Chess::new("chess", &VariantOptions::default()).unwrap();

@@ -176,6 +176,75 @@ fn pieces_between(cells: &[u8; CELLS], from: Sq, to: Sq) -> Option<i32> {
     Some(n)
 }
 
+/// The terms of a piece's line to the enemy king (cannons, rooks) and of crossed pawns side by
+/// side, for the piece `code` on `sq`; `sg` is its colour's sign.
+#[inline]
+fn line_terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T, sq: Sq, code: u8, sg: i32) {
+    let l = R::layout();
+    let cells = game.cells();
+    let color = color_of(code);
+    let enemy_king = game.king(color ^ 1);
+    match Kind::from_code(code) {
+        Some(Kind::Cannon) => {
+            if let Some(n @ 0..=2) = pieces_between(cells, sq, enemy_king) {
+                t.add(l.cannon_king_line + n as usize, sg);
+            }
+        }
+        Some(Kind::Rook) => {
+            if let Some(n @ 0..=1) = pieces_between(cells, sq, enemy_king) {
+                t.add(l.rook_king_line + n as usize, sg);
+            }
+        }
+        Some(Kind::Pawn) => {
+            let right = cells[sq as usize + 1];
+            if right == piece(Kind::Pawn, color)
+                && R::zones()[sq as usize] & (HALF << (color ^ 1)) != 0
+            {
+                t.add(l.crossed_pair, sg);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// King safety by colour (pairs of palace attackers, missing defenders against the enemy's
+/// attacking units) and Sin-yeon-sang-gi's rule-3 terms; returns the phase's material count.
+#[inline]
+fn king_safety<R: Ruleset, T: Terms>(
+    game: &PalaceGame<R>,
+    t: &mut T,
+    palace_attackers: [i32; 2],
+) -> i32 {
+    let l = R::layout();
+    let count = |c: usize, k: Kind| game.count(c, k);
+    let mut phase = 0;
+    for (color, n) in palace_attackers.into_iter().enumerate() {
+        let sg = 1 - 2 * color as i32;
+        if l.attacker_pairs != NONE {
+            t.add(l.attacker_pairs, sg * (n * (n - 1) / 2));
+        }
+        let attackers: i32 = Kind::ALL
+            .iter()
+            .map(|&k| ATTACK_UNITS[k as usize] * count(color ^ 1, k))
+            .sum();
+        let defenders = count(color, Kind::Guard) + count(color, Kind::Bull);
+        let missing = (FULL_DEFENCE - defenders).max(0);
+        t.add(l.missing_defender, sg * missing * attackers);
+        if l.freed != NONE && game.freed() {
+            t.add(l.freed, sg * count(color, Kind::Guard));
+            t.add(l.freed + 1, sg * count(color, Kind::Bull));
+        }
+        if l.pawnless != NONE && count(color, Kind::Pawn) == 0 {
+            t.add(l.pawnless, sg);
+        }
+        phase += Kind::ALL
+            .iter()
+            .map(|&k| PHASE_UNITS[k as usize] * count(color, k))
+            .sum::<i32>();
+    }
+    phase
+}
+
 /// The evaluation's terms, Red's view; returns the phase.
 pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
     let l = R::layout();
@@ -234,55 +303,9 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
                 palace_attackers[color] += 1;
             }
         }
-        let enemy_king = game.king(color ^ 1);
-        match Kind::from_code(code) {
-            Some(Kind::Cannon) => {
-                if let Some(n @ 0..=2) = pieces_between(cells, sq, enemy_king) {
-                    t.add(l.cannon_king_line + n as usize, sg);
-                }
-            }
-            Some(Kind::Rook) => {
-                if let Some(n @ 0..=1) = pieces_between(cells, sq, enemy_king) {
-                    t.add(l.rook_king_line + n as usize, sg);
-                }
-            }
-            Some(Kind::Pawn) => {
-                let right = cells[sq as usize + 1];
-                if right == piece(Kind::Pawn, color)
-                    && R::zones()[sq as usize] & (HALF << (color ^ 1)) != 0
-                {
-                    t.add(l.crossed_pair, sg);
-                }
-            }
-            _ => {}
-        }
+        line_terms(game, t, sq, code, sg);
     }
-    let count = |c: usize, k: Kind| game.count(c, k);
-    let mut phase = 0;
-    for (color, n) in palace_attackers.into_iter().enumerate() {
-        let sg = 1 - 2 * color as i32;
-        if l.attacker_pairs != NONE {
-            t.add(l.attacker_pairs, sg * (n * (n - 1) / 2));
-        }
-        let attackers: i32 = Kind::ALL
-            .iter()
-            .map(|&k| ATTACK_UNITS[k as usize] * count(color ^ 1, k))
-            .sum();
-        let defenders = count(color, Kind::Guard) + count(color, Kind::Bull);
-        let missing = (FULL_DEFENCE - defenders).max(0);
-        t.add(l.missing_defender, sg * missing * attackers);
-        if l.freed != NONE && game.freed() {
-            t.add(l.freed, sg * count(color, Kind::Guard));
-            t.add(l.freed + 1, sg * count(color, Kind::Bull));
-        }
-        if l.pawnless != NONE && count(color, Kind::Pawn) == 0 {
-            t.add(l.pawnless, sg);
-        }
-        phase += Kind::ALL
-            .iter()
-            .map(|&k| PHASE_UNITS[k as usize] * count(color, k))
-            .sum::<i32>();
-    }
+    let phase = king_safety(game, t, palace_attackers);
     t.add(l.tempo, sign(game.side()));
     Phase::new(phase, l.full_phase)
 }

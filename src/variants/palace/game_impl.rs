@@ -1,27 +1,18 @@
-//! `Game` for every palace game: thin glue from the trait to `PalaceGame` and its `Ruleset`.
+//! The game traits (`Rules`, `Notation`, `Presentation`, `eval::Traced`) for every palace game:
+//! thin glue from the traits to `PalaceGame` and its `Ruleset`.
 
 use super::{Kind, Move, PalaceGame, Ruleset, EMPTY, KIND_MASK};
-use crate::game::{Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
+use crate::eval::Traced;
+use crate::game::{
+    Dialect, MoveError, MoveList, Notation, Outcome, Rules, Score, Side, VariantOptions,
+};
 use crate::mailbox::CELLS;
+use crate::presentation::Presentation;
 
-impl<R: Ruleset> Game for PalaceGame<R> {
+impl<R: Ruleset> Rules for PalaceGame<R> {
     type Move = Move;
-
-    fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
-        if !variant.eq_ignore_ascii_case(R::NAME) {
-            return Err(format!("{} cannot play '{variant}'", R::NAME));
-        }
-        PalaceGame::from_fen(R::START_FEN, Dialect::Uci)
-    }
     fn variant(&self) -> &'static str {
         R::NAME
-    }
-    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
-        *self = PalaceGame::from_fen(fen, dialect)?;
-        Ok(())
-    }
-    fn fen(&self, dialect: Dialect) -> String {
-        self.fen_text(dialect)
     }
     fn side_to_move(&self) -> Side {
         self.side()
@@ -34,9 +25,6 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     }
     fn plies(&self) -> usize {
         PalaceGame::plies(self)
-    }
-    fn move_number(&self) -> u32 {
-        PalaceGame::move_number(self)
     }
     fn generate(&self, moves: &mut MoveList<Move>) {
         self.generate_moves(false, moves);
@@ -68,9 +56,6 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     fn evaluate(&self) -> Score {
         super::eval::evaluate(self)
     }
-    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
-        Some(super::eval::trace(self))
-    }
     fn is_noisy(&self, mv: Move) -> bool {
         self.cells()[mv.to as usize] != EMPTY
     }
@@ -89,6 +74,25 @@ impl<R: Ruleset> Game for PalaceGame<R> {
         // Piece codes stay below 32 and cells below CELLS: 32 * CELLS < HISTORY_SLOTS.
         ((self.cells()[mv.from as usize] & (KIND_MASK | super::BLACK_BIT)) as usize) * CELLS
             + mv.to as usize
+    }
+}
+
+impl<R: Ruleset> Notation for PalaceGame<R> {
+    fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
+        if !variant.eq_ignore_ascii_case(R::NAME) {
+            return Err(format!("{} cannot play '{variant}'", R::NAME));
+        }
+        PalaceGame::from_fen(R::START_FEN, Dialect::Uci)
+    }
+    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
+        *self = PalaceGame::from_fen(fen, dialect)?;
+        Ok(())
+    }
+    fn fen(&self, dialect: Dialect) -> String {
+        self.fen_text(dialect)
+    }
+    fn move_number(&self) -> u32 {
+        PalaceGame::move_number(self)
     }
     fn parse_move(&self, text: &str, dialect: Dialect) -> Result<Move, MoveError> {
         match dialect {
@@ -111,12 +115,21 @@ impl<R: Ruleset> Game for PalaceGame<R> {
     fn diagram(&self) -> String {
         self.picture()
     }
+}
+
+impl<R: Ruleset> Presentation for PalaceGame<R> {
     fn board_view(&self) -> crate::board_view::BoardView {
         let mut view = self.view();
         if PalaceGame::in_check(self) {
             view.mark_check("general");
         }
         view
+    }
+}
+
+impl<R: Ruleset> Traced for PalaceGame<R> {
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(super::eval::trace(self))
     }
 }
 

@@ -89,12 +89,12 @@ pub fn see_ge<R: Ruleset>(game: &PalaceGame<R>, mv: Move, threshold: Score) -> b
 #[cfg(test)]
 mod tests {
     use super::super::{Kind, Ruleset};
-    use crate::game::{exchange_value_of, Game, Score};
+    use crate::game::{exchange_value_of, Notation, Score};
     use crate::variants::sinyeon::{SinYeon, SinYeonGame};
     use crate::variants::xiangqi::{Xiangqi, XiangqiGame};
 
     /// The exchange value of `mv` in `fen`.
-    fn see<G: Game>(variant: &str, fen: &str, mv: &str) -> Score {
+    fn see<G: Notation>(variant: &str, fen: &str, mv: &str) -> Score {
         exchange_value_of::<G>(variant, &Default::default(), fen, mv)
     }
 

@@ -4,14 +4,14 @@
 //! null move is undone exactly, and the evaluation is colour-symmetric.
 
 use super::{PalaceGame, Ruleset, EMPTY};
-use crate::game::{Dialect, Game, MoveList};
+use crate::game::{Dialect, MoveList, Notation, Rules};
 use crate::rng::SplitMix64;
 use crate::variants::sinyeon::SinYeon;
 use crate::variants::xiangqi::Xiangqi;
 
 /// XBoard's form of the start position (`sent`, captured under Xvfb) reads as the start
 /// position `start_fen`: the same key, and each dialect's FEN written back as it came.
-pub(crate) fn assert_xboard_start_reads_back<G: Game>(g: &mut G, sent: &str, start_fen: &str) {
+pub(crate) fn assert_xboard_start_reads_back<G: Notation>(g: &mut G, sent: &str, start_fen: &str) {
     g.set_fen(start_fen, Dialect::Uci).expect("the start FEN");
     let start_key = g.key();
     g.set_fen(sent, Dialect::XBoard).expect("XBoard's FEN");

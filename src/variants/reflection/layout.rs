@@ -265,7 +265,9 @@ fn flip_of(map: MirrorKind) -> (isize, isize) {
     }
 }
 
-fn build(spec: &Spec) -> Layout {
+/// The board of `spec`: its files and ranks, its squares (a cross's corners cut away) and the area
+/// of each square (`1`/`2`: a side's home zone or, on two boards, White's and Black's board).
+fn board(spec: &Spec) -> (usize, usize, Geometry, Vec<u8>) {
     let (files, ranks) = match spec.shape {
         Shape::Cross { size, .. } => (size, size),
         Shape::Square8 => (8, 8),
@@ -293,17 +295,21 @@ fn build(spec: &Spec) -> Layout {
             }
         }
     }
-    let squares: Vec<Sq> = geometry.squares().collect();
-    let mut empty_board = Box::new([OFF; CELLS]);
-    for &s in &squares {
-        empty_board[s as usize] = EMPTY;
-    }
+    (files, ranks, geometry, area)
+}
+
+/// Each side's mirror map: the mirrored square of every square, the flip of a step, and the
+/// mirrored kind of every piece kind (pawns turn with the board).
+type Mirrors = ([Vec<Sq>; 2], [(isize, isize); 2], [[u8; KINDS]; 2]);
+
+/// The mirror maps of `spec`'s two sides.
+fn mirrors(spec: &Spec, files: usize, ranks: usize, squares: &[Sq]) -> Mirrors {
     let mut mirror = [vec![0 as Sq; CELLS], vec![0 as Sq; CELLS]];
     let mut flip = [(1, 1); 2];
     let mut mirror_kind = [[0u8; KINDS]; 2];
     for side in 0..2 {
         let map = spec.maps[side];
-        for &s in &squares {
+        for &s in squares {
             let (f, r) = map_square(map, files, ranks, file_of(s), rank_of(s));
             mirror[side][s as usize] = square(f, r);
         }
@@ -317,13 +323,18 @@ fn build(spec: &Spec) -> Layout {
             };
         }
     }
+    (mirror, flip, mirror_kind)
+}
+
+/// The castlings of `spec`, the rooks with rights in the order of the start FEN's castling
+/// field, and the rights a move from or to each square clears.
+fn castlings(spec: &Spec, geometry: &Geometry) -> (Vec<Castling>, Vec<Sq>, Vec<u32>) {
     let parse = |name: &str| -> Sq {
         geometry
             .parse_square(name, crate::game::Dialect::Uci)
             .map(|(s, _)| s)
             .expect("castling squares of the built-in tables exist")
     };
-    // Rights in the order of the start FEN's castling field.
     let castle_field = spec.start_fen.split(' ').nth(2).unwrap_or("-");
     let mut castle_rooks = Vec::new();
     let mut rest = castle_field;
@@ -359,6 +370,18 @@ fn build(spec: &Spec) -> Layout {
             right,
         });
     }
+    (castlings, castle_rooks, rights_clear)
+}
+
+fn build(spec: &Spec) -> Layout {
+    let (files, ranks, geometry, area) = board(spec);
+    let squares: Vec<Sq> = geometry.squares().collect();
+    let mut empty_board = Box::new([OFF; CELLS]);
+    for &s in &squares {
+        empty_board[s as usize] = EMPTY;
+    }
+    let (mirror, flip, mirror_kind) = mirrors(spec, files, ranks, &squares);
+    let (castlings, castle_rooks, rights_clear) = castlings(spec, &geometry);
     let mut layout = Layout {
         name: spec.name,
         start_fen: spec.start_fen,
@@ -380,29 +403,37 @@ fn build(spec: &Spec) -> Layout {
         promotion: std::array::from_fn(|_| vec![false; CELLS]),
         double_start: std::array::from_fn(|_| vec![false; CELLS]),
     };
-    for kind in PAWN_KINDS {
-        let (df, dr) = pawn_forward(kind);
-        let (lf, lr) = (dr, df); // a perpendicular step
-        for i in 0..layout.squares.len() {
-            let s = layout.squares[i];
-            let fwd = step(df, dr);
-            let targets = [fwd, fwd + step(lf, lr), fwd - step(lf, lr)];
-            // Promotion: no forward target exists or can be reached under the zone/board rule.
-            let stuck = targets.iter().all(|&d| {
-                let t = offset(s, d);
-                layout.empty_board[t as usize] == OFF || layout.area_conflict(s, t)
-            });
-            layout.promotion[kind as usize][s as usize] = stuck;
-            let start = match kind {
-                PAWN_N => rank_of(s) == 1,
-                PAWN_S => rank_of(s) == ranks - 2,
-                PAWN_E => file_of(s) == 1,
-                _ => file_of(s) == files - 2,
-            };
-            layout.double_start[kind as usize][s as usize] = start;
+    layout.fill_pawn_tables();
+    layout
+}
+
+impl Layout {
+    /// Where each pawn kind promotes and where it may step two squares.
+    fn fill_pawn_tables(&mut self) {
+        let (files, ranks) = (self.files, self.ranks);
+        for kind in PAWN_KINDS {
+            let (df, dr) = pawn_forward(kind);
+            let (lf, lr) = (dr, df); // a perpendicular step
+            for i in 0..self.squares.len() {
+                let s = self.squares[i];
+                let fwd = step(df, dr);
+                let targets = [fwd, fwd + step(lf, lr), fwd - step(lf, lr)];
+                // Promotion: no forward target exists or can be reached under the zone/board rule.
+                let stuck = targets.iter().all(|&d| {
+                    let t = offset(s, d);
+                    self.empty_board[t as usize] == OFF || self.area_conflict(s, t)
+                });
+                self.promotion[kind as usize][s as usize] = stuck;
+                let start = match kind {
+                    PAWN_N => rank_of(s) == 1,
+                    PAWN_S => rank_of(s) == ranks - 2,
+                    PAWN_E => file_of(s) == 1,
+                    _ => file_of(s) == files - 2,
+                };
+                self.double_start[kind as usize][s as usize] = start;
+            }
         }
     }
-    layout
 }
 
 /// `sq + d` for steps that stay inside the padded grid.

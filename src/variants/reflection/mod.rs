@@ -20,12 +20,16 @@ mod xboard;
 pub use board::Turn;
 pub use layout::NAMES;
 
+use crate::eval::Traced;
 use crate::game::{
-    occurrences, Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
-    VariantOptions,
+    self, occurrences, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome,
+    Score, Side, VariantOptions,
 };
+// `Rules` here is the game's own rule options: the trait goes by its module's name.
+use crate::game::Rules as _;
 use crate::mailbox::zobrist::ZOBRIST;
 use crate::mailbox::{file_of, rank_of, Sq};
+use crate::presentation::Presentation;
 use arrayvec::ArrayVec;
 use board::{Board, CAPTURE};
 use layout::Layout;
@@ -219,35 +223,11 @@ impl Reflection {
     }
 }
 
-impl Game for Reflection {
+impl game::Rules for Reflection {
     type Move = Turn;
-
-    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
-        let layout =
-            layout::layout(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
-        let rules = Self::rules_from(options);
-        let pos = fen::parse(layout, layout.start_fen)?;
-        Self::rebuild(layout, rules, pos)
-    }
 
     fn variant(&self) -> &'static str {
         self.layout.name
-    }
-
-    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
-        let pos = match dialect {
-            Dialect::XBoard => xboard::parse_fen(self.layout, fen)?,
-            _ => fen::parse(self.layout, fen)?,
-        };
-        *self = Self::rebuild(self.layout, self.rules, pos)?;
-        Ok(())
-    }
-
-    fn fen(&self, dialect: Dialect) -> String {
-        match dialect {
-            Dialect::XBoard => xboard::write(self.layout, &self.pos),
-            _ => fen::write(self.layout, &self.pos),
-        }
     }
 
     fn side_to_move(&self) -> Side {
@@ -264,10 +244,6 @@ impl Game for Reflection {
 
     fn plies(&self) -> usize {
         self.undo.len()
-    }
-
-    fn move_number(&self) -> u32 {
-        self.pos.fullmove
     }
 
     fn generate(&self, moves: &mut MoveList<Turn>) {
@@ -373,9 +349,6 @@ impl Game for Reflection {
     fn evaluate(&self) -> Score {
         eval::evaluate(self.layout, &self.pos, self.rules)
     }
-    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
-        Some(eval::trace(self.layout, &self.pos, self.rules))
-    }
 
     fn is_noisy(&self, mv: Turn) -> bool {
         mv.flags & CAPTURE != 0 || mv.promo != 0
@@ -406,6 +379,36 @@ impl Game for Reflection {
 
     fn history_slot(&self, mv: Turn) -> usize {
         (compact(mv.from) * 256 + compact(mv.to)) as usize
+    }
+}
+
+impl Notation for Reflection {
+    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
+        let layout =
+            layout::layout(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+        let rules = Self::rules_from(options);
+        let pos = fen::parse(layout, layout.start_fen)?;
+        Self::rebuild(layout, rules, pos)
+    }
+
+    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
+        let pos = match dialect {
+            Dialect::XBoard => xboard::parse_fen(self.layout, fen)?,
+            _ => fen::parse(self.layout, fen)?,
+        };
+        *self = Self::rebuild(self.layout, self.rules, pos)?;
+        Ok(())
+    }
+
+    fn fen(&self, dialect: Dialect) -> String {
+        match dialect {
+            Dialect::XBoard => xboard::write(self.layout, &self.pos),
+            _ => fen::write(self.layout, &self.pos),
+        }
+    }
+
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
     }
 
     fn parse_move(&self, text: &str, dialect: Dialect) -> Result<Turn, MoveError> {
@@ -448,14 +451,6 @@ impl Game for Reflection {
         notation::text(self.layout, &self.pos.board, self.pos.side, mv, dialect)
     }
 
-    /// A person may move the pieces of a turn in any order (the text lists them in a fixed
-    /// order): either piece of a pair first, and in XBoard the king and rook parts of a castling
-    /// along a file in any order too (`parse_move` reads every order).
-    fn turn_steps(&self, mv: Turn, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
-        let steps = crate::turn::steps_from_text(&self.move_text(mv, dialect), dialect);
-        crate::turn::every_order(&steps)
-    }
-
     fn xboard_variant(&self) -> &'static str {
         self.layout.name
     }
@@ -467,6 +462,19 @@ impl Game for Reflection {
 
     fn choice_label(&self, choice: &str) -> String {
         crate::board_view::promotion_label(choice)
+    }
+    fn diagram(&self) -> String {
+        fen::diagram(self.layout, &self.pos)
+    }
+}
+
+impl Presentation for Reflection {
+    /// A person may move the pieces of a turn in any order (the text lists them in a fixed
+    /// order): either piece of a pair first, and in XBoard the king and rook parts of a castling
+    /// along a file in any order too (`parse_move` reads every order).
+    fn turn_steps(&self, mv: Turn, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
+        let steps = crate::turn::steps_from_text(&self.move_text(mv, dialect), dialect);
+        crate::turn::every_order(&steps)
     }
     fn board_view(&self) -> crate::board_view::BoardView {
         let mut view = view::board_view(self);
@@ -484,8 +492,11 @@ impl Game for Reflection {
         }
         view
     }
-    fn diagram(&self) -> String {
-        fen::diagram(self.layout, &self.pos)
+}
+
+impl Traced for Reflection {
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(self.layout, &self.pos, self.rules))
     }
 }
 

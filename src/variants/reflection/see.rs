@@ -64,7 +64,7 @@ pub fn see_ge(game: &Reflection, turn: Turn, threshold: Score) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{exchange_value_of, Game, MoveList, Score, VariantOptions};
+    use crate::game::{exchange_value_of, MoveList, Notation, Rules, Score, VariantOptions};
     use crate::variants::reflection::Reflection;
 
     /// The exchange value of `mv` in `fen` of reflection-mini under `options`.

@@ -11,14 +11,10 @@ use crate::game::Side;
 use crate::mailbox::{self, zobrist::ZOBRIST};
 
 pub use crate::mailbox::chessmen::{
-    colour, kind, make_piece, BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, BISHOP, BLACK, BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, PAWN,
+    QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 pub const NO_SQ: u8 = 64;
-
-pub const CASTLE_WK: u8 = 1;
-pub const CASTLE_WQ: u8 = 2;
-pub const CASTLE_BK: u8 = 4;
-pub const CASTLE_BQ: u8 = 8;
 
 /// Misc Zobrist slots: castling bits 0..4, en-passant files 4..12, king states from 16.
 const MISC_CASTLE: usize = 0;

@@ -14,6 +14,7 @@ use super::forms::KingState;
 use super::weights::{self as w, VALUES};
 use crate::eval::{sign, EvalTrace, Phase, Scorer, Terms, Tracer};
 use crate::game::{Score, Side};
+use crate::mailbox::chessmen::{FULL_PHASE, PHASE_UNITS};
 
 /// Piece values by kind (index = piece kind), the middlegame material: move ordering uses them.
 pub const PIECE_VALUE: [Score; 7] = [
@@ -25,9 +26,6 @@ pub const PIECE_VALUE: [Score; 7] = [
     VALUES[w::MATERIAL + 4][0],
     0,
 ];
-
-const PHASE_UNITS: [i32; 7] = [0, 0, 1, 1, 2, 4, 0];
-const FULL_PHASE: i32 = 24;
 
 const _: () = {
     assert!(w::MATERIAL_LEN == 5 && w::PST_PAWN_LEN == 24 && w::PST_KING_LEN == 32);

@@ -7,12 +7,12 @@
 
 use super::board::Rules;
 use super::board::{
-    colour, kind, make_piece, rank, sq_at, Position, CASTLE_BK, CASTLE_BQ, CASTLE_WK, CASTLE_WQ,
-    EMPTY, KING, NO_SQ, PAWN, ROOK,
+    colour, kind, make_piece, rank, sq_at, Position, BLACK_LONG, BLACK_SHORT, EMPTY, KING, NO_SQ,
+    PAWN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 use super::forms::KingState;
 use crate::game::{Dialect, Side};
-use crate::mailbox::chessmen::{piece_char, piece_from_char};
+use crate::mailbox::chessmen::{piece_char, piece_from_char, CASTLING_LETTERS};
 use crate::mailbox::fen::{castling_letters, ep_square, side_field};
 use crate::mailbox::fen::{write_board, Fen, FenCell};
 
@@ -43,10 +43,10 @@ pub fn parse(text: &str) -> Result<Position, String> {
     pos.side = fen.side(Some(Side::White))?;
     for (side, short) in castling_letters(fen.field().unwrap_or("-"))? {
         let (bit, king, rook) = match (side, short) {
-            (Side::White, true) => (CASTLE_WK, 4, 7),
-            (Side::White, false) => (CASTLE_WQ, 4, 0),
-            (Side::Black, true) => (CASTLE_BK, 60, 63),
-            (Side::Black, false) => (CASTLE_BQ, 60, 56),
+            (Side::White, true) => (WHITE_SHORT, 4, 7),
+            (Side::White, false) => (WHITE_LONG, 4, 0),
+            (Side::Black, true) => (BLACK_SHORT, 60, 63),
+            (Side::Black, false) => (BLACK_LONG, 60, 56),
         };
         // A right whose king or rook is not at home cannot be used: drop it.
         if pos.board[king] == make_piece(KING, side) && pos.board[rook] == make_piece(ROOK, side) {
@@ -119,12 +119,7 @@ pub fn write(pos: &Position, with_kings: bool) -> String {
     if pos.castling == 0 {
         out.push('-');
     }
-    for (bit, c) in [
-        (CASTLE_WK, 'K'),
-        (CASTLE_WQ, 'Q'),
-        (CASTLE_BK, 'k'),
-        (CASTLE_BQ, 'q'),
-    ] {
+    for (bit, c) in CASTLING_LETTERS {
         if pos.castling & bit != 0 {
             out.push(c);
         }

@@ -17,10 +17,12 @@ mod tests;
 mod view;
 mod weights;
 
+use crate::eval::Traced;
 use crate::game::{
-    Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
+    self, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
+use crate::presentation::Presentation;
 use board::{kind, Position, Rules, EMPTY, PAWN};
 pub use moves::SonicMove;
 
@@ -59,38 +61,10 @@ impl Sonic {
     }
 }
 
-impl Game for Sonic {
+impl game::Rules for Sonic {
     type Move = SonicMove;
-
-    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
-        let (variant, springs) = if variant.eq_ignore_ascii_case(NAME) {
-            (NAME, 0)
-        } else if variant.eq_ignore_ascii_case(SPRINGS_NAME) {
-            (SPRINGS_NAME, SPRING_SQUARES)
-        } else {
-            return Err(format!("unknown Sonic variant '{variant}'"));
-        };
-        Ok(Sonic {
-            variant,
-            rules: Rules {
-                springs,
-                crooked: options.flag("Crooked"),
-            },
-            pos: fen::parse(fen::START)?,
-            history: Vec::new(),
-        })
-    }
     fn variant(&self) -> &'static str {
         self.variant
-    }
-    fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
-        self.pos = fen::parse(text)?;
-        self.history.clear();
-        Ok(())
-    }
-    fn fen(&self, dialect: Dialect) -> String {
-        // XBoard knows nothing of king forms: it gets the six orthodox fields.
-        fen::write(&self.pos, dialect != Dialect::XBoard)
     }
     fn side_to_move(&self) -> Side {
         self.pos.side
@@ -103,9 +77,6 @@ impl Game for Sonic {
     }
     fn plies(&self) -> usize {
         self.history.len()
-    }
-    fn move_number(&self) -> u32 {
-        self.pos.fullmove
     }
     fn generate(&self, moves: &mut MoveList<SonicMove>) {
         movegen::generate(&self.pos, &self.rules, false, moves);
@@ -153,9 +124,6 @@ impl Game for Sonic {
     fn evaluate(&self) -> Score {
         eval::evaluate(&self.pos, &self.rules)
     }
-    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
-        Some(eval::trace(&self.pos, &self.rules))
-    }
     fn is_noisy(&self, mv: SonicMove) -> bool {
         let target = self.pos.board[mv.to() as usize];
         if target == EMPTY
@@ -198,6 +166,39 @@ impl Game for Sonic {
         let suffix = mv.suffix().map_or(0, |f| f as usize + 1);
         ((mv.from() as usize * 64 + mv.to() as usize) << 2 | suffix) % crate::game::HISTORY_SLOTS
     }
+}
+
+impl Notation for Sonic {
+    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
+        let (variant, springs) = if variant.eq_ignore_ascii_case(NAME) {
+            (NAME, 0)
+        } else if variant.eq_ignore_ascii_case(SPRINGS_NAME) {
+            (SPRINGS_NAME, SPRING_SQUARES)
+        } else {
+            return Err(format!("unknown Sonic variant '{variant}'"));
+        };
+        Ok(Sonic {
+            variant,
+            rules: Rules {
+                springs,
+                crooked: options.flag("Crooked"),
+            },
+            pos: fen::parse(fen::START)?,
+            history: Vec::new(),
+        })
+    }
+    fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
+        self.pos = fen::parse(text)?;
+        self.history.clear();
+        Ok(())
+    }
+    fn fen(&self, dialect: Dialect) -> String {
+        // XBoard knows nothing of king forms: it gets the six orthodox fields.
+        fen::write(&self.pos, dialect != Dialect::XBoard)
+    }
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
     fn parse_move(&self, text: &str, dialect: Dialect) -> Result<SonicMove, MoveError> {
         if self.pos.king_lost().is_some() {
             return Err(MoveError::GameOver);
@@ -221,6 +222,12 @@ impl Game for Sonic {
     fn choice_label(&self, choice: &str) -> String {
         view::choice_label(choice)
     }
+    fn diagram(&self) -> String {
+        fen::diagram(&self.pos, &self.rules)
+    }
+}
+
+impl Presentation for Sonic {
     fn board_view(&self) -> crate::board_view::BoardView {
         let mut view = view::board_view(self);
         // The rules' check (§3.7), not the search's capture threat.
@@ -229,7 +236,10 @@ impl Game for Sonic {
         }
         view
     }
-    fn diagram(&self) -> String {
-        fen::diagram(&self.pos, &self.rules)
+}
+
+impl Traced for Sonic {
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(&self.pos, &self.rules))
     }
 }

@@ -6,8 +6,8 @@
 //! suffix; perft counts each string (ruling 28), so `generate` emits each as its own move.
 
 use super::board::{
-    colour, file, kind, make_piece, rank, relative_rank, step, Position, Rules, BISHOP, CASTLE_BK,
-    CASTLE_BQ, CASTLE_WK, CASTLE_WQ, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
+    colour, file, kind, make_piece, rank, relative_rank, step, Position, Rules, BISHOP, BLACK_LONG,
+    BLACK_SHORT, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_LEAPS};
 use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
@@ -72,14 +72,83 @@ pub fn spring_chain_is_noisy(pos: &Position, rules: &Rules, mv: SonicMove) -> bo
 /// Castling rights lost when a move touches `sq`.
 fn rights_touched(sq: u8) -> u8 {
     match sq {
-        4 => CASTLE_WK | CASTLE_WQ,
-        7 => CASTLE_WK,
-        0 => CASTLE_WQ,
-        60 => CASTLE_BK | CASTLE_BQ,
-        63 => CASTLE_BK,
-        56 => CASTLE_BQ,
+        4 => WHITE_SHORT | WHITE_LONG,
+        7 => WHITE_SHORT,
+        0 => WHITE_LONG,
+        60 => BLACK_SHORT | BLACK_LONG,
+        63 => BLACK_SHORT,
+        56 => BLACK_LONG,
         _ => 0,
     }
+}
+
+/// Plays a move that is not castling: a pawn's, the King's, or another piece's (which may set
+/// off a spring chain). Returns the new en-passant square and whether a King was taken.
+#[inline]
+fn move_piece(
+    pos: &mut Position,
+    rules: &Rules,
+    mv: SonicMove,
+    info: &mut Applied,
+    lost_rights: &mut u8,
+) -> (u8, bool) {
+    let us = pos.side;
+    let them = us.other();
+    let (from, to) = (mv.from(), mv.to());
+    let mut new_ep = NO_SQ;
+    let mut king_taken = false;
+    let p = pos.board[from as usize];
+    match kind(p) {
+        PAWN => {
+            pos.take(from);
+            info.irreversible = true;
+            if pos.board[to as usize] != EMPTY {
+                king_taken = kind(pos.take(to)) == KING;
+            } else if to == pos.ep && file(to) != file(from) {
+                if let Some(victim) = step(to, (0, -forward(us))) {
+                    pos.take(victim);
+                }
+            }
+            if (rank(to) - rank(from)).abs() == 2 {
+                new_ep = step(from, (0, forward(us))).unwrap_or(NO_SQ);
+            }
+            pos.put(to, mv.promo().map_or(p, |k| make_piece(k, us)));
+        }
+        KING => {
+            pos.take(from);
+            info.king_move = true;
+            if pos.board[to as usize] != EMPTY {
+                info.irreversible = true;
+                king_taken = kind(pos.take(to)) == KING;
+            }
+            pos.put(to, p);
+        }
+        _ => {
+            if class(&pos.board, rules, us, Some(to)) == Class::Empty {
+                pos.take(from);
+                pos.put(to, p);
+            } else {
+                let chain = run_chain(pos, rules, mv);
+                pos.take(from);
+                for &(sq, _) in &chain.captured {
+                    pos.take(sq);
+                    *lost_rights |= rights_touched(sq);
+                    info.irreversible = true;
+                }
+                if chain.hits > 0 {
+                    info.irreversible = true;
+                    info.hits = chain.hits;
+                    let state = pos.kings[them.index()].after_hits(chain.hits);
+                    pos.set_king_state(them, state);
+                }
+                if !chain.piece_lost {
+                    pos.put(chain.rest, p);
+                    *lost_rights |= rights_touched(chain.rest);
+                }
+            }
+        }
+    }
+    (new_ep, king_taken)
 }
 
 /// Plays `mv` on `pos` (no legality test).
@@ -93,9 +162,7 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
     }
     let (from, to) = (mv.from(), mv.to());
     let mut lost_rights = rights_touched(from) | rights_touched(to);
-    let mut new_ep = NO_SQ;
-    let mut king_taken = false;
-    match mv.kind() {
+    let (new_ep, king_taken) = match mv.kind() {
         Kind::Castle => {
             let king = pos.take(from);
             let rook = pos.take(to);
@@ -107,61 +174,10 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
             pos.put(king_to, king);
             pos.put(rook_to, rook);
             info.king_move = true;
+            (NO_SQ, false)
         }
-        Kind::Normal | Kind::Promotion => {
-            let p = pos.board[from as usize];
-            match kind(p) {
-                PAWN => {
-                    pos.take(from);
-                    info.irreversible = true;
-                    if pos.board[to as usize] != EMPTY {
-                        king_taken = kind(pos.take(to)) == KING;
-                    } else if to == pos.ep && file(to) != file(from) {
-                        if let Some(victim) = step(to, (0, -forward(us))) {
-                            pos.take(victim);
-                        }
-                    }
-                    if (rank(to) - rank(from)).abs() == 2 {
-                        new_ep = step(from, (0, forward(us))).unwrap_or(NO_SQ);
-                    }
-                    pos.put(to, mv.promo().map_or(p, |k| make_piece(k, us)));
-                }
-                KING => {
-                    pos.take(from);
-                    info.king_move = true;
-                    if pos.board[to as usize] != EMPTY {
-                        info.irreversible = true;
-                        king_taken = kind(pos.take(to)) == KING;
-                    }
-                    pos.put(to, p);
-                }
-                _ => {
-                    if class(&pos.board, rules, us, Some(to)) == Class::Empty {
-                        pos.take(from);
-                        pos.put(to, p);
-                    } else {
-                        let chain = run_chain(pos, rules, mv);
-                        pos.take(from);
-                        for &(sq, _) in &chain.captured {
-                            pos.take(sq);
-                            lost_rights |= rights_touched(sq);
-                            info.irreversible = true;
-                        }
-                        if chain.hits > 0 {
-                            info.irreversible = true;
-                            info.hits = chain.hits;
-                            let state = pos.kings[them.index()].after_hits(chain.hits);
-                            pos.set_king_state(them, state);
-                        }
-                        if !chain.piece_lost {
-                            pos.put(chain.rest, p);
-                            lost_rights |= rights_touched(chain.rest);
-                        }
-                    }
-                }
-            }
-        }
-    }
+        Kind::Normal | Kind::Promotion => move_piece(pos, rules, mv, &mut info, &mut lost_rights),
+    };
     if king_taken {
         pos.set_king_state(them, KingState::Lost);
     }
@@ -330,8 +346,8 @@ fn castlings(
 ) {
     let us = pos.side;
     let (home, rights) = match us {
-        Side::White => (4u8, [(CASTLE_WK, 7u8), (CASTLE_WQ, 0u8)]),
-        Side::Black => (60u8, [(CASTLE_BK, 63u8), (CASTLE_BQ, 56u8)]),
+        Side::White => (4u8, [(WHITE_SHORT, 7u8), (WHITE_LONG, 0u8)]),
+        Side::Black => (60u8, [(BLACK_SHORT, 63u8), (BLACK_LONG, 56u8)]),
     };
     if pos.king_sq[us.index()] != home {
         return;

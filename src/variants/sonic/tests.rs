@@ -2,6 +2,8 @@
 //! engine-tests/tests/sonic_rules.rs.
 
 use super::*;
+// `Rules` here is the game's own rule options: the trait goes by its module's name.
+use crate::game::Rules as _;
 
 fn game(variant: &str, crooked: bool) -> Sonic {
     let mut options = VariantOptions::default();

@@ -17,8 +17,12 @@ mod tests;
 mod view;
 mod weights;
 
-use crate::game::{Dialect, Game, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
+use crate::eval::Traced;
+use crate::game::{
+    Dialect, MoveError, MoveList, Notation, Outcome, Rules, Score, Side, VariantOptions,
+};
 use crate::mailbox::Sq;
+use crate::presentation::Presentation;
 use board::*;
 use movegen::Wanted;
 pub use moves::{Move, MoveKind};
@@ -99,30 +103,11 @@ impl Symmetron {
     }
 }
 
-impl Game for Symmetron {
+impl Rules for Symmetron {
     type Move = Move;
-
-    fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
-        if !variant.eq_ignore_ascii_case(NAME) {
-            return Err(format!("unknown variant '{variant}'"));
-        }
-        Symmetron::from_fen(START_FEN)
-    }
 
     fn variant(&self) -> &'static str {
         NAME
-    }
-
-    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
-        let mode = self.pos.mode;
-        let mut pos = Position::from_fen(fen, dialect == Dialect::XBoard)?;
-        pos.mode = mode;
-        self.pos = pos;
-        Ok(())
-    }
-
-    fn fen(&self, dialect: Dialect) -> String {
-        self.pos.to_fen(dialect == Dialect::XBoard)
     }
 
     fn side_to_move(&self) -> Side {
@@ -139,10 +124,6 @@ impl Game for Symmetron {
 
     fn plies(&self) -> usize {
         self.pos.undo.len()
-    }
-
-    fn move_number(&self) -> u32 {
-        self.pos.fullmove
     }
 
     fn generate(&self, moves: &mut MoveList<Move>) {
@@ -195,9 +176,6 @@ impl Game for Symmetron {
     fn evaluate(&self) -> Score {
         self.pos.evaluate()
     }
-    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
-        Some(self.pos.trace())
-    }
 
     fn is_noisy(&self, mv: Move) -> bool {
         match mv.kind {
@@ -239,6 +217,31 @@ impl Game for Symmetron {
         }
         (index(mv.from) * 112 + index(mv.to)) * 4 + (mv.kind as usize & 3)
     }
+}
+
+impl Notation for Symmetron {
+    fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
+        if !variant.eq_ignore_ascii_case(NAME) {
+            return Err(format!("unknown variant '{variant}'"));
+        }
+        Symmetron::from_fen(START_FEN)
+    }
+
+    fn set_fen(&mut self, fen: &str, dialect: Dialect) -> Result<(), String> {
+        let mode = self.pos.mode;
+        let mut pos = Position::from_fen(fen, dialect == Dialect::XBoard)?;
+        pos.mode = mode;
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn fen(&self, dialect: Dialect) -> String {
+        self.pos.to_fen(dialect == Dialect::XBoard)
+    }
+
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
 
     fn parse_move(&self, text: &str, dialect: Dialect) -> Result<Move, MoveError> {
         self.scratch().parse(text, dialect)
@@ -246,10 +249,6 @@ impl Game for Symmetron {
 
     fn move_text(&self, mv: Move, dialect: Dialect) -> String {
         self.pos.move_text(mv, dialect)
-    }
-
-    fn turn_steps(&self, mv: Move, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
-        vec![self.pos.turn_steps(mv, dialect)]
     }
 
     fn xboard_variant(&self) -> &'static str {
@@ -273,13 +272,6 @@ impl Game for Symmetron {
     fn choice_label(&self, choice: &str) -> String {
         view::choice_label(choice)
     }
-    fn board_view(&self) -> crate::board_view::BoardView {
-        let mut view = view::board_view(&self.pos);
-        if self.pos.in_check() {
-            view.mark_check("king");
-        }
-        view
-    }
     fn diagram(&self) -> String {
         let mut out = crate::mailbox::diagram::diagram(FILES, RANKS, |f, r| {
             match self.pos.at(crate::mailbox::square(f, r)) {
@@ -298,5 +290,24 @@ impl Game for Symmetron {
             self.pos.side.name()
         ));
         out
+    }
+}
+
+impl Presentation for Symmetron {
+    fn turn_steps(&self, mv: Move, dialect: Dialect) -> Vec<Vec<crate::turn::Step>> {
+        vec![self.pos.turn_steps(mv, dialect)]
+    }
+    fn board_view(&self) -> crate::board_view::BoardView {
+        let mut view = view::board_view(&self.pos);
+        if self.pos.in_check() {
+            view.mark_check("king");
+        }
+        view
+    }
+}
+
+impl Traced for Symmetron {
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(self.pos.trace())
     }
 }

@@ -107,6 +107,14 @@ impl Position {
     /// looking outward from `target` for each attacker type, with the attacker's modifiers
     /// evaluated at the attacker's square.
     pub fn attacked(&self, target: Sq, by: Side) -> bool {
+        self.attacked_by_steppers(target, by)
+            || self.attacked_by_nightrider(target, by)
+            || self.attacked_along_lines(target, by)
+    }
+
+    /// `attacked` by a King, a Pawn or a Bawn: one step away.
+    #[inline]
+    fn attacked_by_steppers(&self, target: Sq, by: Side) -> bool {
         let enemy = |k: u8| make_piece(k, by);
         // King: orthogonal in its own palace, diagonal elsewhere.
         for &d in &KING_STEPS {
@@ -130,6 +138,13 @@ impl Position {
                 return true;
             }
         }
+        false
+    }
+
+    /// `attacked` by a Slip-Nightrider.
+    #[inline]
+    fn attacked_by_nightrider(&self, target: Sq, by: Side) -> bool {
+        let enemy = |k: u8| make_piece(k, by);
         let count = |k: u8| self.counts[by.index()][k as usize];
         // Slip-Nightrider: from `s = target + k*v` it moves along -v; its odd points before
         // the target (target + 2v, target + 4v) must be empty.
@@ -164,6 +179,14 @@ impl Position {
                 return true;
             }
         }
+        false
+    }
+
+    /// `attacked` along a line: by a Dragon or an Advancer, or a Can(n)on hopping a screen.
+    #[inline]
+    fn attacked_along_lines(&self, target: Sq, by: Side) -> bool {
+        let enemy = |k: u8| make_piece(k, by);
+        let count = |k: u8| self.counts[by.index()][k as usize];
         // Lines: Dragons, Advancers, Can(n)ons.
         if count(DRAGON) + count(ADVANCER) + count(CANNON) + count(CANON) == 0 {
             return false;

@@ -61,7 +61,7 @@ pub fn see_ge(game: &Symmetron, mv: Move, threshold: Score) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::make::victim_square;
-    use crate::game::{Dialect, Game, Score};
+    use crate::game::{Dialect, Notation, Score};
     use crate::variants::symmetron::Symmetron;
 
     /// The exchange value of `mv` in `fen`, with the current values (tuned weights, so read

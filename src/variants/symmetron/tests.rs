@@ -3,7 +3,7 @@
 
 use super::make::victim_square;
 use super::*;
-use crate::game::{Dialect, Game, MoveList};
+use crate::game::{Dialect, MoveList, Notation, Rules};
 use crate::rng::SplitMix64;
 use std::collections::BTreeSet;
 

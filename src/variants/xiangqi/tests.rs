@@ -1,7 +1,7 @@
 //! Unit tests of xiangqi rules (perft figures are in engine-tests).
 
 use super::*;
-use crate::game::{Game, MoveList, VariantOptions};
+use crate::game::{MoveList, Notation, Rules, VariantOptions};
 use crate::variants::palace::tests::assert_xboard_start_reads_back;
 
 fn game(fen: &str) -> XiangqiGame {

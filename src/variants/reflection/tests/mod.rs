@@ -1,7 +1,7 @@
 //! Reflection's tests, one file a subject; the helpers they share are here.
 
 use super::*;
-use crate::game::Game;
+use crate::game::{Notation, Rules};
 
 fn game(variant: &str, fen: Option<&str>) -> Reflection {
     let mut g = Reflection::new(variant, &VariantOptions::default()).expect("variant exists");
