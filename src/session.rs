@@ -13,8 +13,9 @@ use crate::rng::SplitMix64;
 use crate::search::{self, Control, Limits, TranspositionTable};
 use crate::turn::{self, Step, TurnOptions};
 use crate::variants::{
-    chess::Chess, reflection::Reflection, sinyeon::SinYeonGame, sonic::Sonic, symmetron::Symmetron,
-    xiangqi::XiangqiGame, Family, VariantInfo,
+    chess::Chess, reflection::Reflection, sinyeon::SinYeonGame, sonic::Sonic,
+    sonic_hexagonal::SonicHexagonal, symmetron::Symmetron, xiangqi::XiangqiGame, Family,
+    VariantInfo,
 };
 
 /// A score as protocols print it.
@@ -208,6 +209,7 @@ impl VariantInfo {
             Family::SinYeon => boxed::<SinYeonGame>(self.name, &options),
             Family::Symmetron => boxed::<Symmetron>(self.name, &options),
             Family::Sonic => boxed::<Sonic>(self.name, &options),
+            Family::SonicHexagonal => boxed::<SonicHexagonal>(self.name, &options),
             Family::Reflection => boxed::<Reflection>(self.name, &options),
         }
     }

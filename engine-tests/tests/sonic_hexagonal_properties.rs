@@ -3,7 +3,7 @@
 //! round-trips, make/unmake restores text and key, the incremental key equals the key computed
 //! from scratch, and move keys are unique among the legal moves of a position.
 
-use kaleido::game::{Dialect, Game, MoveList, VariantOptions};
+use kaleido::game::{Dialect, MoveList, Notation, Rules, VariantOptions};
 use kaleido::rng::SplitMix64;
 use kaleido::variants::sonic_hexagonal::{SonicHexagonal, NAME};
 use std::collections::HashSet;

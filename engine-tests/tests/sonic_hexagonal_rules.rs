@@ -2,7 +2,8 @@
 //! gives, and the rulings the examples do not show: position text rejections, pawns, the
 //! one-form king, the draws. The lists are the rules doc's hand derivations, not our output.
 
-use kaleido::game::{Dialect, Game, MoveError, MoveList, Outcome, Side, VariantOptions};
+use kaleido::game::{Dialect, MoveError, MoveList, Notation, Outcome, Rules, Side, VariantOptions};
+use kaleido::presentation::Presentation;
 use kaleido::variants::sonic_hexagonal::{SonicHexagonal, NAME};
 use std::collections::BTreeSet;
 

@@ -21,6 +21,7 @@ pub enum Family {
     SinYeon,
     Symmetron,
     Sonic,
+    SonicHexagonal,
     Reflection,
 }
 
@@ -85,7 +86,7 @@ pub static VARIANTS: &[VariantInfo] = &[
         name: sonic_hexagonal::NAME,
         options: sonic_hexagonal::OPTIONS,
         bench: sonic_hexagonal::BENCH,
-        create: create::<sonic_hexagonal::SonicHexagonal>,
+        family: Family::SonicHexagonal,
     },
     reflection_variant(0),
     reflection_variant(1),

@@ -9,10 +9,13 @@ pub mod position;
 mod tests;
 mod view;
 
+use crate::eval::Traced;
+use crate::game::Rules as _;
 use crate::game::{
-    Dialect, Game, MoveError, MoveList, OptionKind, OptionSpec, Outcome, Score, Side,
+    self, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
+use crate::presentation::Presentation;
 pub use movegen::HexMove;
 use position::{colour, kind, Position, Rules, EMPTY, KING, PAWN};
 
@@ -52,24 +55,9 @@ impl SonicHexagonal {
     }
 }
 
-impl Game for SonicHexagonal {
+impl game::Rules for SonicHexagonal {
     type Move = HexMove;
 
-    // Rules: what search and perft need.
-
-    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
-        if !variant.eq_ignore_ascii_case(NAME) {
-            return Err(format!("unknown hexagonal Sonic variant '{variant}'"));
-        }
-        Ok(SonicHexagonal {
-            rules: Rules {
-                turn60: options.flag("Turn60"),
-                crooked: options.flag("Crooked"),
-            },
-            pos: position::parse(position::START)?,
-            history: Vec::new(),
-        })
-    }
     fn variant(&self) -> &'static str {
         NAME
     }
@@ -84,9 +72,6 @@ impl Game for SonicHexagonal {
     }
     fn plies(&self) -> usize {
         self.history.len()
-    }
-    fn move_number(&self) -> u32 {
-        self.pos.fullmove
     }
     fn generate(&self, moves: &mut MoveList<HexMove>) {
         movegen::generate(&self.pos, &self.rules, false, moves);
@@ -168,9 +153,25 @@ impl Game for SonicHexagonal {
         let promo = mv.promo().map_or(0, |k| usize::from(k) - 1);
         (index(mv.from()) * 91 + index(mv.to())) * 5 + promo
     }
+}
 
-    // Notation: position text, moves.
-
+impl Notation for SonicHexagonal {
+    fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
+        if !variant.eq_ignore_ascii_case(NAME) {
+            return Err(format!("unknown hexagonal Sonic variant '{variant}'"));
+        }
+        Ok(SonicHexagonal {
+            rules: Rules {
+                turn60: options.flag("Turn60"),
+                crooked: options.flag("Crooked"),
+            },
+            pos: position::parse(position::START)?,
+            history: Vec::new(),
+        })
+    }
+    fn move_number(&self) -> u32 {
+        self.pos.fullmove
+    }
     fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
         self.pos = position::parse(text)?;
         self.history.clear();
@@ -202,12 +203,17 @@ impl Game for SonicHexagonal {
     fn xboard_variant(&self) -> &'static str {
         NAME
     }
-
     // Presentation.
 
     fn diagram(&self) -> String {
         position::diagram(&self.pos)
     }
+    fn choice_label(&self, choice: &str) -> String {
+        crate::board_view::promotion_label(choice)
+    }
+}
+
+impl Presentation for SonicHexagonal {
     fn board_view(&self) -> crate::board_view::BoardView {
         let mut view = view::board_view(self);
         // The rules' check (any leg of any chain), not the search's direct threat.
@@ -216,7 +222,7 @@ impl Game for SonicHexagonal {
         }
         view
     }
-    fn choice_label(&self, choice: &str) -> String {
-        crate::board_view::promotion_label(choice)
-    }
 }
+
+/// No weight file yet: the tuner's trace waits for tuned weights (docs/sonic-hexagonal.md).
+impl Traced for SonicHexagonal {}

@@ -1,7 +1,6 @@
 //! Unit tests of the pieces the engine-tests cannot see: key upkeep and move packing.
 
 use super::*;
-use crate::game::Game;
 
 fn game(fen: &str) -> SonicHexagonal {
     let mut g = SonicHexagonal::new(NAME, &VariantOptions::default()).expect("variant");
