@@ -116,3 +116,22 @@ impl Drop for GuiServer {
         }
     }
 }
+
+/// A checking move in each game whose board marks check: (variant, FEN, move, the king's square
+/// after it). Hand-made positions, each a rook, chariot, queen or Advancer giving check.
+pub const CHECKING_MOVES: &[(&str, &str, &str, &str)] = &[
+    ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8"),
+    (
+        "xiangqi",
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+        "a1a10",
+        "d10",
+    ),
+    ("sonic", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1a4", "e8"),
+    (
+        "symmetron-112",
+        "5k5/11/11/11/11/11/11/11/11/A4K5 Uu w 0 1",
+        "a1a10",
+        "f10",
+    ),
+];

@@ -662,23 +662,7 @@ fn the_king_in_check_is_marked_by_the_engine() {
         "/api/settings",
         json!({ "white": "human", "black": "human" }),
     );
-    let cases = [
-        ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8"),
-        (
-            "xiangqi",
-            "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
-            "a1a10",
-            "d10",
-        ),
-        ("sonic", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1a4", "e8"),
-        (
-            "symmetron-112",
-            "5k5/11/11/11/11/11/11/11/11/A4K5 Uu w 0 1",
-            "a1a10",
-            "f10",
-        ),
-    ];
-    for (variant, fen, mv, king) in cases {
+    for &(variant, fen, mv, king) in engine_tests::gui::CHECKING_MOVES {
         let quiet = server.ok(
             "POST",
             "/api/new",

@@ -957,34 +957,18 @@ fn analysis_lines_arrive_live_with_arrows_and_an_evaluation_bar() {
 }
 
 /// After a checking move the king in check carries the mark, as the engine says: chess (also
-/// the mated king), xiangqi, Sonic, Symmetron (positions as in gui_api's check test).
+/// the mated king), xiangqi, Sonic, Symmetron (`engine_tests::gui::CHECKING_MOVES`, as gui_api's check test).
 #[test]
 fn the_king_in_check_is_marked_after_a_checking_move() {
     let board = Board::start(1200, 900, "human", "human");
-    let cases = [
-        ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "e8"),
-        (
-            "xiangqi",
-            "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
-            "a1a10",
-            "d10",
-        ),
-        ("sonic", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1a4", "e8"),
-        (
-            "symmetron-112",
-            "5k5/11/11/11/11/11/11/11/11/A4K5 Uu w 0 1",
-            "a1a10",
-            "f10",
-        ),
-        // Fool's mate: the mated king.
-        (
-            "chess",
-            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
-            "d8h4",
-            "e1",
-        ),
-    ];
-    for (variant, fen, mv, king) in cases {
+    // Fool's mate: the mated king.
+    let mate = (
+        "chess",
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        "d8h4",
+        "e1",
+    );
+    for &(variant, fen, mv, king) in engine_tests::gui::CHECKING_MOVES.iter().chain([&mate]) {
         board.open(variant, fen);
         let none = board.js("return document.querySelectorAll('#board .check-ring').length;");
         assert_eq!(none, json!(0), "{variant}: no mark before the check");
