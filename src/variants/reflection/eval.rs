@@ -8,7 +8,7 @@
 
 use super::attack::capturable;
 use super::layout::{offset, step, Layout};
-use super::movegen::{pseudo_turns, Rules};
+use super::movegen::{pseudo_turns, ReflectionRules};
 use super::piece::*;
 use super::weights::{self as w, VALUES};
 use super::Position;
@@ -39,7 +39,12 @@ fn material_slot(kind: u8) -> Option<usize> {
 }
 
 /// The evaluation's terms, White's view; returns the phase.
-pub fn terms<T: Terms>(layout: &Layout, pos: &Position, rules: Rules, t: &mut T) -> Phase {
+pub fn terms<T: Terms>(
+    layout: &Layout,
+    pos: &Position,
+    rules: ReflectionRules,
+    t: &mut T,
+) -> Phase {
     // Twice the centre's coordinates, so that distances come in half-squares.
     let (cf, cr) = (layout.files as i32 - 1, layout.ranks as i32 - 1);
     let mut phase = 0;
@@ -113,13 +118,13 @@ pub fn terms<T: Terms>(layout: &Layout, pos: &Position, rules: Rules, t: &mut T)
     Phase::new(phase, FULL_PHASE)
 }
 
-pub fn evaluate(layout: &Layout, pos: &Position, rules: Rules) -> Score {
+pub fn evaluate(layout: &Layout, pos: &Position, rules: ReflectionRules) -> Score {
     let mut scorer = Scorer::new(&VALUES);
     let phase = terms(layout, pos, rules, &mut scorer);
     scorer.finish(phase, pos.side)
 }
 
-pub fn trace(layout: &Layout, pos: &Position, rules: Rules) -> EvalTrace {
+pub fn trace(layout: &Layout, pos: &Position, rules: ReflectionRules) -> EvalTrace {
     let mut tracer = Tracer::default();
     let phase = terms(layout, pos, rules, &mut tracer);
     tracer.finish(&w::SET, phase, pos.side)

@@ -25,7 +25,7 @@ use crate::game::{
     self, occurrences, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome,
     Score, Side, VariantOptions,
 };
-// `Rules` here is the game's own rule options: the trait goes by its module's name.
+// `ReflectionRules` here is the game's own rule options: the trait goes by its module's name.
 use crate::game::Rules as _;
 use crate::mailbox::zobrist::ZOBRIST;
 use crate::mailbox::{file_of, rank_of, Sq};
@@ -33,7 +33,7 @@ use crate::presentation::Presentation;
 use arrayvec::ArrayVec;
 use board::{Board, CAPTURE};
 use layout::Layout;
-use movegen::Rules;
+use movegen::ReflectionRules;
 use piece::*;
 
 /// The rule options every Reflection variant accepts.
@@ -81,7 +81,7 @@ pub struct Position {
 #[derive(Clone)]
 pub struct Reflection {
     layout: &'static Layout,
-    rules: Rules,
+    rules: ReflectionRules,
     pos: Position,
     /// Positions before each `make` (copy-make: a pair turn touches up to ten squares).
     undo: Vec<Position>,
@@ -108,8 +108,8 @@ impl Reflection {
         &self.pos
     }
 
-    fn rules_from(options: &VariantOptions) -> Rules {
-        Rules {
+    fn rules_from(options: &VariantOptions) -> ReflectionRules {
+        ReflectionRules {
             capture_twin: options.flag("CaptureTwin"),
             capture_kings: options
                 .get("WinCondition")
@@ -119,7 +119,7 @@ impl Reflection {
     }
 
     /// Key part for the en-passant targets the side to move can actually use in a legal turn.
-    fn ep_key_of(layout: &Layout, pos: &Position, rules: Rules) -> u64 {
+    fn ep_key_of(layout: &Layout, pos: &Position, rules: ReflectionRules) -> u64 {
         // Cheap filter first: some pawn of the mover must stand diagonally behind a target.
         let us = pos.side;
         let reachable = pos.ep.iter().any(|&t| {
@@ -165,7 +165,7 @@ impl Reflection {
 
     fn rebuild(
         layout: &'static Layout,
-        rules: Rules,
+        rules: ReflectionRules,
         mut pos: Position,
     ) -> Result<Reflection, String> {
         pos.ep_key = Self::ep_key_of(layout, &pos, rules);

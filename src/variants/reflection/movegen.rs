@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 /// Rule options that change which turns exist.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Rules {
+pub struct ReflectionRules {
     pub capture_twin: bool,
     pub capture_kings: bool,
     pub queen_promotion: bool,
@@ -21,13 +21,18 @@ pub struct Rules {
 struct Gen<'a> {
     layout: &'a Layout,
     pos: &'a Position,
-    rules: Rules,
+    rules: ReflectionRules,
     us: Side,
     out: &'a mut MoveList<Turn>,
 }
 
 /// Every pseudo-legal turn (king safety not yet judged; castling conditions already are).
-pub fn pseudo_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+pub fn pseudo_turns(
+    layout: &Layout,
+    pos: &Position,
+    rules: ReflectionRules,
+    out: &mut MoveList<Turn>,
+) {
     let us = pos.side;
     let mut gen = Gen {
         layout,
@@ -60,20 +65,30 @@ pub fn pseudo_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut Mov
 }
 
 /// Every legal turn.
-pub fn legal_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+pub fn legal_turns(
+    layout: &Layout,
+    pos: &Position,
+    rules: ReflectionRules,
+    out: &mut MoveList<Turn>,
+) {
     legal_turns_where(layout, pos, rules, out, false);
 }
 
 /// Every legal turn that captures or promotes (the quiet ones are dropped before the costly
 /// legality test).
-pub fn legal_noisy_turns(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+pub fn legal_noisy_turns(
+    layout: &Layout,
+    pos: &Position,
+    rules: ReflectionRules,
+    out: &mut MoveList<Turn>,
+) {
     legal_turns_where(layout, pos, rules, out, true);
 }
 
 fn legal_turns_where(
     layout: &Layout,
     pos: &Position,
-    rules: Rules,
+    rules: ReflectionRules,
     out: &mut MoveList<Turn>,
     noisy_only: bool,
 ) {
@@ -120,7 +135,7 @@ fn footprint(
     layout: &Layout,
     pos: &Position,
     turn: Turn,
-    rules: Rules,
+    rules: ReflectionRules,
 ) -> impl Iterator<Item = Sq> {
     let us = pos.side;
     let mut squares: ArrayVec<Sq, 16> = ArrayVec::new();
@@ -154,7 +169,12 @@ fn footprint(
 /// Every legal turn, each judged by the full check test (no shortcut): the reference that the
 /// tests compare `legal_turns` with.
 #[cfg(test)]
-pub fn legal_turns_slow(layout: &Layout, pos: &Position, rules: Rules, out: &mut MoveList<Turn>) {
+pub fn legal_turns_slow(
+    layout: &Layout,
+    pos: &Position,
+    rules: ReflectionRules,
+    out: &mut MoveList<Turn>,
+) {
     if rules.capture_kings && pos.board.kings.iter().any(|k| k.is_empty()) {
         return;
     }

@@ -64,15 +64,15 @@ pub fn zobrist_king(side: Side, state: KingState) -> u64 {
     ZOBRIST.misc(MISC_KING + side.index() * 48 + state.code())
 }
 
-/// Rules that do not change during a game: which squares carry springs, and Crooked turns.
+/// SonicRules that do not change during a game: which squares carry springs, and Crooked turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
+pub struct SonicRules {
     /// Bit `sq` set: a spring lies on `sq`.
     pub springs: u64,
     pub crooked: bool,
 }
 
-impl Rules {
+impl SonicRules {
     pub fn spring(&self, sq: u8) -> bool {
         self.springs & (1u64 << sq) != 0
     }

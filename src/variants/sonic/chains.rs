@@ -4,7 +4,7 @@
 //! A chain is fully determined by its origin, its first contact and (sliders only) the sense of
 //! its first turn, which is all a `SonicMove` stores; everything else is replayed from here.
 
-use super::board::{colour, kind, step, Rules, EMPTY, KING};
+use super::board::{colour, kind, step, SonicRules, EMPTY, KING};
 use crate::game::Side;
 use arrayvec::ArrayVec;
 
@@ -85,7 +85,7 @@ pub enum Class {
 
 /// Class of `sq` for a slider or knight of `side` on `board`.
 #[inline]
-pub fn class(board: &[u8; 64], rules: &Rules, side: Side, sq: Option<u8>) -> Class {
+pub fn class(board: &[u8; 64], rules: &SonicRules, side: Side, sq: Option<u8>) -> Class {
     let Some(sq) = sq else {
         return Class::Off;
     };
@@ -173,7 +173,7 @@ fn stop_on(board: &mut [u8; 64], chain: &mut Chain, contact: Class, c: u8, mover
 /// Returns `None` when both sides are blocked (the piece stops on `c`).
 pub fn first_turn_options(
     board: &[u8; 64],
-    rules: &Rules,
+    rules: &SonicRules,
     side: Side,
     c: u8,
     d: Dir,
@@ -194,7 +194,7 @@ pub fn first_turn_options(
 /// enemy king can take. The piece is lifted from `from` first (its origin then counts as empty).
 pub fn slider_chain(
     board: &mut [u8; 64],
-    rules: &Rules,
+    rules: &SonicRules,
     from: u8,
     first: u8,
     d: Dir,
@@ -281,7 +281,7 @@ fn lift(board: &mut [u8; 64], from: u8) -> (u8, Side) {
 /// `first` holds an enemy, the enemy king or a spring.
 pub fn knight_chain(
     board: &mut [u8; 64],
-    rules: &Rules,
+    rules: &SonicRules,
     from: u8,
     first: u8,
     v: (i8, i8),

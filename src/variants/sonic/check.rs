@@ -4,7 +4,7 @@
 //! for the form-change restrictions; nobody is obliged to leave check.
 
 use super::board::{
-    colour, kind, make_piece, step, Position, Rules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, step, Position, SonicRules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
 use super::chains::{class, first_turn_options, slider_chain, Class, Dir, Sense, KNIGHT_LEAPS};
 use super::forms::leaps;
@@ -25,7 +25,7 @@ pub fn king_form_reaches(from: u8, form: u8, target: u8) -> bool {
 
 /// Whether `attacker`'s knights and sliders can hit the enemy king (pawns and king: see
 /// `capture_threat`).
-pub fn pieces_attack_king(pos: &Position, rules: &Rules, attacker: Side) -> bool {
+pub fn pieces_attack_king(pos: &Position, rules: &SonicRules, attacker: Side) -> bool {
     let defender = attacker.other();
     let target = pos.king_sq[defender.index()];
     if target == NO_SQ {
@@ -55,7 +55,7 @@ pub fn pieces_attack_king(pos: &Position, rules: &Rules, attacker: Side) -> bool
 }
 
 /// A knight's flight meets the king somewhere (knight flights never loop, so all are legal).
-fn knight_hits(pos: &Position, rules: &Rules, side: Side, from: u8, target: u8) -> bool {
+fn knight_hits(pos: &Position, rules: &SonicRules, side: Side, from: u8, target: u8) -> bool {
     KNIGHT_LEAPS.iter().any(|&v| {
         let mut t = step(from, v);
         loop {
@@ -69,7 +69,13 @@ fn knight_hits(pos: &Position, rules: &Rules, side: Side, from: u8, target: u8) 
 }
 
 /// Some legal chain of the slider on `from`, in the given family, hits the king.
-fn slider_hits(pos: &Position, rules: &Rules, from: u8, diagonal: bool, king_forms: u8) -> bool {
+fn slider_hits(
+    pos: &Position,
+    rules: &SonicRules,
+    from: u8,
+    diagonal: bool,
+    king_forms: u8,
+) -> bool {
     let side = colour(pos.board[from as usize]);
     for index in 0..4 {
         let d = Dir { diagonal, index };
@@ -98,7 +104,7 @@ fn slider_hits(pos: &Position, rules: &Rules, from: u8, diagonal: bool, king_for
 /// The distinct first-turn senses of a slider chain: one entry when the chain has no choice.
 pub fn chain_senses(
     pos: &Position,
-    rules: &Rules,
+    rules: &SonicRules,
     side: Side,
     from: u8,
     first: u8,
@@ -133,7 +139,7 @@ pub fn chain_senses(
 }
 
 /// Whether `defender`'s king is in check in `pos` (§3.7).
-pub fn in_check(pos: &Position, rules: &Rules, defender: Side) -> bool {
+pub fn in_check(pos: &Position, rules: &SonicRules, defender: Side) -> bool {
     capture_threat(pos, defender) || pieces_attack_king(pos, rules, defender.other())
 }
 

@@ -6,7 +6,8 @@
 //! the first contacts of knights and sliders (where capture chains start), and the tempo.
 
 use super::board::{
-    colour, file, kind, rank, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    colour, file, kind, rank, step, Position, SonicRules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
+    ROOK,
 };
 use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
 use super::check::in_check;
@@ -92,7 +93,7 @@ fn first_contacts(pos: &Position, from: u8, mover: u8, side: Side, mut visit: im
 }
 
 /// The evaluation's terms, White's view; returns the phase.
-pub fn terms<T: Terms>(pos: &Position, rules: &Rules, t: &mut T) -> Phase {
+pub fn terms<T: Terms>(pos: &Position, rules: &SonicRules, t: &mut T) -> Phase {
     let mut phase = 0;
     for sq in 0..64u8 {
         let p = pos.board[sq as usize];
@@ -142,13 +143,13 @@ pub fn terms<T: Terms>(pos: &Position, rules: &Rules, t: &mut T) -> Phase {
 }
 
 /// Score from the side to move's point of view.
-pub fn evaluate(pos: &Position, rules: &Rules) -> Score {
+pub fn evaluate(pos: &Position, rules: &SonicRules) -> Score {
     let mut scorer = Scorer::new(&VALUES);
     let phase = terms(pos, rules, &mut scorer);
     scorer.finish(phase, pos.side)
 }
 
-pub fn trace(pos: &Position, rules: &Rules) -> EvalTrace {
+pub fn trace(pos: &Position, rules: &SonicRules) -> EvalTrace {
     let mut tracer = Tracer::default();
     let phase = terms(pos, rules, &mut tracer);
     tracer.finish(&w::SET, phase, pos.side)

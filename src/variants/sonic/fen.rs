@@ -5,7 +5,7 @@
 //! (fresh kings `Kna/Kna` are assumed, and a king not on the board is lost), because XBoard
 //! knows nothing of king forms.
 
-use super::board::Rules;
+use super::board::SonicRules;
 use super::board::{
     colour, kind, make_piece, rank, sq_at, Position, BLACK_LONG, BLACK_SHORT, EMPTY, KING, NO_SQ,
     PAWN, ROOK, WHITE_LONG, WHITE_SHORT,
@@ -139,7 +139,7 @@ pub fn write(pos: &Position, with_kings: bool) -> String {
 
 /// The board (springs as `*` on empty squares), the side to move, the kings' forms and the
 /// Crooked option.
-pub fn diagram(pos: &Position, rules: &Rules) -> String {
+pub fn diagram(pos: &Position, rules: &SonicRules) -> String {
     let mut out = crate::mailbox::diagram::diagram(8, 8, |f, r| {
         let sq = (r * 8 + f) as u8;
         match pos.board[sq as usize] {

@@ -1,6 +1,6 @@
 //! Sonic the Hedgehog Chess, Advanced version (Daniil Frolov, 2011): bouncing sliders, flying
 //! knights and Dr. Eggman's three king forms. Variants `sonic` and `sonic-springs` (springs on
-//! c3, f3, c6, f6), rule option `Crooked` (turns alternate within a move). Rules: docs/sonic.md.
+//! c3, f3, c6, f6), rule option `Crooked` (turns alternate within a move). SonicRules: docs/sonic.md.
 
 pub mod board;
 pub mod chains;
@@ -23,7 +23,7 @@ use crate::game::{
     VariantOptions,
 };
 use crate::presentation::Presentation;
-use board::{kind, Position, Rules, EMPTY, PAWN};
+use board::{kind, Position, SonicRules, EMPTY, PAWN};
 pub use moves::SonicMove;
 
 pub const NAME: &str = "sonic";
@@ -46,7 +46,7 @@ pub static BENCH: &[&str] = &[
 #[derive(Clone)]
 pub struct Sonic {
     variant: &'static str,
-    rules: Rules,
+    rules: SonicRules,
     pos: Position,
     /// Positions before each move made: the undo stack and the repetition history.
     history: Vec<Position>,
@@ -56,7 +56,7 @@ impl Sonic {
     pub fn position(&self) -> &Position {
         &self.pos
     }
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &SonicRules {
         &self.rules
     }
 }
@@ -179,7 +179,7 @@ impl Notation for Sonic {
         };
         Ok(Sonic {
             variant,
-            rules: Rules {
+            rules: SonicRules {
                 springs,
                 crooked: options.flag("Crooked"),
             },

@@ -6,8 +6,9 @@
 //! suffix; perft counts each string (ruling 28), so `generate` emits each as its own move.
 
 use super::board::{
-    colour, file, kind, make_piece, rank, relative_rank, step, Position, Rules, BISHOP, BLACK_LONG,
-    BLACK_SHORT, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
+    colour, file, kind, make_piece, rank, relative_rank, step, Position, SonicRules, BISHOP,
+    BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK, WHITE_LONG,
+    WHITE_SHORT,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_LEAPS};
 use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
@@ -36,7 +37,7 @@ fn forward(side: Side) -> i8 {
 }
 
 /// Replays the chain a slider or knight move starts (its `to` is the first contact).
-pub fn run_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> Chain {
+pub fn run_chain(pos: &Position, rules: &SonicRules, mv: SonicMove) -> Chain {
     let mut board = pos.board;
     let (from, to) = (mv.from(), mv.to());
     let forms = pos.kings[pos.side.other().index()].forms_left();
@@ -53,7 +54,7 @@ pub fn run_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> Chain {
 }
 
 /// Whether `mv` (a legal move here) starts a chain rather than a plain slide or leap.
-pub fn is_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
+pub fn is_chain(pos: &Position, rules: &SonicRules, mv: SonicMove) -> bool {
     mv.kind() == Kind::Normal
         && matches!(
             kind(pos.board[mv.from() as usize]),
@@ -64,7 +65,7 @@ pub fn is_chain(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
 
 /// Whether a chain that starts on a spring captures or hits something later: such a chain is as
 /// loud as any capture (a lethal one must be seen by quiescence search).
-pub fn spring_chain_is_noisy(pos: &Position, rules: &Rules, mv: SonicMove) -> bool {
+pub fn spring_chain_is_noisy(pos: &Position, rules: &SonicRules, mv: SonicMove) -> bool {
     let chain = run_chain(pos, rules, mv);
     !chain.endless && (!chain.captured.is_empty() || chain.hits > 0)
 }
@@ -87,7 +88,7 @@ fn rights_touched(sq: u8) -> u8 {
 #[inline]
 fn move_piece(
     pos: &mut Position,
-    rules: &Rules,
+    rules: &SonicRules,
     mv: SonicMove,
     info: &mut Applied,
     lost_rights: &mut u8,
@@ -152,7 +153,7 @@ fn move_piece(
 }
 
 /// Plays `mv` on `pos` (no legality test).
-pub fn apply(pos: &mut Position, rules: &Rules, mv: SonicMove) -> Applied {
+pub fn apply(pos: &mut Position, rules: &SonicRules, mv: SonicMove) -> Applied {
     let us = pos.side;
     let them = us.other();
     let mut info = Applied::default();
@@ -244,7 +245,7 @@ fn pawn_moves(pos: &Position, from: u8, noisy_only: bool, out: &mut Bodies) {
 }
 
 /// Knight leaps and flights.
-fn knight_moves(pos: &Position, rules: &Rules, from: u8, noisy_only: bool, out: &mut Bodies) {
+fn knight_moves(pos: &Position, rules: &SonicRules, from: u8, noisy_only: bool, out: &mut Bodies) {
     for v in KNIGHT_LEAPS {
         let t = step(from, v);
         let c = class(&pos.board, rules, pos.side, t);
@@ -265,7 +266,7 @@ fn knight_moves(pos: &Position, rules: &Rules, from: u8, noisy_only: bool, out: 
 /// Slides and bounce chains of a slider in one family of directions.
 fn slider_moves(
     pos: &Position,
-    rules: &Rules,
+    rules: &SonicRules,
     from: u8,
     diagonal: bool,
     noisy_only: bool,
@@ -328,7 +329,7 @@ fn king_moves(pos: &Position, form: u8, noisy_only: bool, out: &mut Bodies) {
 }
 
 /// Whether the side to move's king would be in check on `sq` (the king moved there).
-fn attacked_if_king_on(pos: &Position, rules: &Rules, sq: u8) -> bool {
+fn attacked_if_king_on(pos: &Position, rules: &SonicRules, sq: u8) -> bool {
     let us = pos.side;
     let mut probe = pos.clone();
     let king = probe.take(probe.king_sq[us.index()]);
@@ -340,7 +341,7 @@ fn attacked_if_king_on(pos: &Position, rules: &Rules, sq: u8) -> bool {
 /// in check, crossed and destination squares not attacked.
 fn castlings(
     pos: &Position,
-    rules: &Rules,
+    rules: &SonicRules,
     in_check_now: &mut dyn FnMut() -> bool,
     out: &mut Bodies,
 ) {
@@ -380,7 +381,7 @@ fn castlings(
 }
 
 /// Bodies of every piece but the king.
-fn piece_bodies(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut Bodies) {
+fn piece_bodies(pos: &Position, rules: &SonicRules, noisy_only: bool, out: &mut Bodies) {
     let us = pos.side;
     for from in 0..64u8 {
         let p = pos.board[from as usize];
@@ -404,7 +405,7 @@ fn piece_bodies(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut Bodie
 /// The forms (a mask) the mover may switch to after the non-king body `body` (§3.6).
 fn permitted_suffixes(
     pos: &Position,
-    rules: &Rules,
+    rules: &SonicRules,
     body: SonicMove,
     others: u8,
     in_check_now: &mut dyn FnMut() -> bool,
@@ -428,7 +429,12 @@ fn permitted_suffixes(
 }
 
 /// Every legal move (or, with `noisy_only`, the captures and promotions without suffixes).
-pub fn generate(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut MoveList<SonicMove>) {
+pub fn generate(
+    pos: &Position,
+    rules: &SonicRules,
+    noisy_only: bool,
+    out: &mut MoveList<SonicMove>,
+) {
     if pos.king_lost().is_some() {
         return;
     }

@@ -8,14 +8,14 @@
 //! mark takes a detour (`marked_promotion`).
 
 use super::board::{kind, step, EMPTY, KING};
-use super::board::{name, Position, Rules, BISHOP, KNIGHT, ROOK};
+use super::board::{name, Position, SonicRules, BISHOP, KNIGHT, ROOK};
 use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K, FORM_N};
 use super::movegen::{generate, is_chain, run_chain};
 use super::moves::{Kind, SonicMove};
 use crate::game::{Dialect, MoveError, MoveList};
 
 /// The squares a move's legs run through: origin first, then every leg's end.
-pub fn path(pos: &Position, rules: &Rules, mv: SonicMove) -> Vec<u8> {
+pub fn path(pos: &Position, rules: &SonicRules, mv: SonicMove) -> Vec<u8> {
     let mut squares = vec![mv.from()];
     if is_chain(pos, rules, mv) {
         let mut probe = pos.clone();
@@ -31,7 +31,7 @@ pub fn path(pos: &Position, rules: &Rules, mv: SonicMove) -> Vec<u8> {
 }
 
 /// The move in `dialect`.
-pub fn text(pos: &Position, rules: &Rules, mv: SonicMove, dialect: Dialect) -> String {
+pub fn text(pos: &Position, rules: &SonicRules, mv: SonicMove, dialect: Dialect) -> String {
     match dialect {
         Dialect::XBoard => xboard_text(pos, rules, mv),
         Dialect::Uci | Dialect::Record => uci_text(pos, rules, mv),
@@ -60,7 +60,7 @@ fn join_legs(squares: &[u8], separator: &str) -> String {
 }
 
 /// §3.9 notation: `[form:]legs[promo][~form]`.
-fn uci_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
+fn uci_text(pos: &Position, rules: &SonicRules, mv: SonicMove) -> String {
     let mut out = String::new();
     if let Some(form) = mv.prefix() {
         out.push(letter(form));
@@ -80,7 +80,12 @@ fn uci_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
 /// its board), and the final leg of a piece lost on a king is dropped (the piece stays visible on
 /// its last square in XBoard; the engines know better). Empty when every leg hit the king and the
 /// piece was lost: in XBoard's eyes it never leaves (see `phantom_move`).
-fn xboard_parts(pos: &Position, rules: &Rules, mv: SonicMove, merge_hits: bool) -> Vec<(u8, u8)> {
+fn xboard_parts(
+    pos: &Position,
+    rules: &SonicRules,
+    mv: SonicMove,
+    merge_hits: bool,
+) -> Vec<(u8, u8)> {
     let squares = path(pos, rules, mv);
     let plain: Vec<(u8, u8)> = squares.windows(2).map(|w| (w[0], w[1])).collect();
     if !merge_hits || !is_chain(pos, rules, mv) {
@@ -239,7 +244,7 @@ fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
 /// `phantom_move`).
 fn lone_lost_slide(
     pos: &Position,
-    rules: &Rules,
+    rules: &SonicRules,
     mv: SonicMove,
     mark: Option<char>,
 ) -> Option<String> {
@@ -296,7 +301,7 @@ fn phantom_move(
 
 /// The XBoard text: legs as simple moves split by the mover's null move `@@@@`, hits merged away
 /// unless that would make the text ambiguous among the legal moves, and the form mark.
-fn xboard_text(pos: &Position, rules: &Rules, mv: SonicMove) -> String {
+fn xboard_text(pos: &Position, rules: &SonicRules, mv: SonicMove) -> String {
     let mark = form_mark(pos, mv);
     let promo = promo_letter(mv);
     if let (Some(promo), Some(mark)) = (promo, mark) {
@@ -438,7 +443,7 @@ fn castling_alias(pos: &Position, text: &str) -> Option<String> {
 /// Reads a move and checks it is legal here.
 pub fn parse(
     pos: &Position,
-    rules: &Rules,
+    rules: &SonicRules,
     input: &str,
     dialect: Dialect,
 ) -> Result<SonicMove, MoveError> {

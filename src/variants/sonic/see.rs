@@ -9,7 +9,7 @@
 //! side, which is what pruning needs.
 
 use super::board::{
-    colour, kind, make_piece, step, Position, Rules, BISHOP, EMPTY, KING, KNIGHT, NO_SQ, PAWN,
+    colour, kind, make_piece, step, Position, SonicRules, BISHOP, EMPTY, KING, KNIGHT, NO_SQ, PAWN,
     QUEEN, ROOK,
 };
 use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
@@ -35,7 +35,7 @@ enum Threat {
     Capture,
 }
 
-fn threat(pos: &Position, board: &[u8; 64], rules: &Rules, sq: u8, side: Side) -> Threat {
+fn threat(pos: &Position, board: &[u8; 64], rules: &SonicRules, sq: u8, side: Side) -> Threat {
     let them = side.other();
     let theirs =
         |s: Option<u8>, kind: u8| s.is_some_and(|s| board[s as usize] == make_piece(kind, them));
@@ -78,7 +78,7 @@ fn threat(pos: &Position, board: &[u8; 64], rules: &Rules, sq: u8, side: Side) -
 }
 
 /// The move's gain less the mover when it can be taken where it ends (see the module comment).
-fn exchange(pos: &Position, rules: &Rules, mv: SonicMove) -> Score {
+fn exchange(pos: &Position, rules: &SonicRules, mv: SonicMove) -> Score {
     let us = pos.side;
     let mut board = pos.board;
     let mover = board[mv.from() as usize];
@@ -124,7 +124,7 @@ fn exchange(pos: &Position, rules: &Rules, mv: SonicMove) -> Score {
     gain - loss
 }
 
-pub fn see_ge(pos: &Position, rules: &Rules, mv: SonicMove, threshold: Score) -> bool {
+pub fn see_ge(pos: &Position, rules: &SonicRules, mv: SonicMove, threshold: Score) -> bool {
     exchange(pos, rules, mv) >= threshold
 }
 

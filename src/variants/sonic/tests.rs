@@ -2,7 +2,7 @@
 //! engine-tests/tests/sonic_rules.rs.
 
 use super::*;
-// `Rules` here is the game's own rule options: the trait goes by its module's name.
+// `SonicRules` here is the game's own rule options: the trait goes by its module's name.
 use crate::game::Rules as _;
 
 fn game(variant: &str, crooked: bool) -> Sonic {

@@ -1,6 +1,6 @@
 //! Sonic the Hedgehog Chess, Advanced, hexagonal version (`sonic-hexagonal`): Gliński's 91-cell
 //! board and army, sliders whose captures bounce on at 120° (60° with `Turn60`), flying knights,
-//! and a one-form king that any contact captures. Rules: docs/sonic-hexagonal.md (rulings H1-H16).
+//! and a one-form king that any contact captures. HexRules: docs/sonic-hexagonal.md (rulings H1-H16).
 
 pub mod eval;
 pub mod movegen;
@@ -17,7 +17,7 @@ use crate::game::{
 };
 use crate::presentation::Presentation;
 pub use movegen::HexMove;
-use position::{colour, kind, Position, Rules, EMPTY, KING, PAWN};
+use position::{colour, kind, HexRules, Position, EMPTY, KING, PAWN};
 
 pub const NAME: &str = "sonic-hexagonal";
 
@@ -40,7 +40,7 @@ pub static BENCH: &[&str] = &[
 
 #[derive(Clone)]
 pub struct SonicHexagonal {
-    rules: Rules,
+    rules: HexRules,
     pos: Position,
     /// Positions before each move made: the undo stack and the repetition history.
     history: Vec<Position>,
@@ -50,7 +50,7 @@ impl SonicHexagonal {
     pub fn position(&self) -> &Position {
         &self.pos
     }
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &HexRules {
         &self.rules
     }
 }
@@ -161,7 +161,7 @@ impl Notation for SonicHexagonal {
             return Err(format!("unknown hexagonal Sonic variant '{variant}'"));
         }
         Ok(SonicHexagonal {
-            rules: Rules {
+            rules: HexRules {
                 turn60: options.flag("Turn60"),
                 crooked: options.flag("Crooked"),
             },

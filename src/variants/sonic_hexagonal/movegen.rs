@@ -3,8 +3,8 @@
 //! promotion); a chain is replayed from that (`trace`), which gives both its text and its effect.
 
 use super::position::{
-    colour, forward, kind, make_piece, pawn_captures, pawn_start, promotion_cell, Position, Rules,
-    BISHOP, EMPTY, KING, KNIGHT, OFF, PAWN, QUEEN, ROOK,
+    colour, forward, kind, make_piece, pawn_captures, pawn_start, promotion_cell, HexRules,
+    Position, BISHOP, EMPTY, KING, KNIGHT, OFF, PAWN, QUEEN, ROOK,
 };
 use crate::game::{MoveList, Side};
 use crate::mailbox::hex::{self, Cell, HOURS, KNIGHT_VECTORS};
@@ -112,7 +112,7 @@ impl View<'_> {
 
 /// Every legal move (there is no legality filter: H10), or only the noisy ones (captures,
 /// promotions). None once a king is gone.
-pub fn generate(pos: &Position, rules: &Rules, noisy_only: bool, out: &mut MoveList<HexMove>) {
+pub fn generate(pos: &Position, rules: &HexRules, noisy_only: bool, out: &mut MoveList<HexMove>) {
     if pos.king_lost().is_some() {
         return;
     }
@@ -179,7 +179,7 @@ fn pawn_moves(pos: &Position, c: Cell, noisy_only: bool, out: &mut MoveList<HexM
 
 fn slider_moves(
     pos: &Position,
-    rules: &Rules,
+    rules: &HexRules,
     c: Cell,
     piece_kind: u8,
     noisy_only: bool,
@@ -257,7 +257,7 @@ fn is_pawn_push(side: Side, from: Cell, to: Cell) -> bool {
 }
 
 /// Replays `mv` (a generated move) on `pos`.
-pub fn trace(pos: &Position, rules: &Rules, mv: HexMove) -> Trace {
+pub fn trace(pos: &Position, rules: &HexRules, mv: HexMove) -> Trace {
     let (from, to) = (mv.from(), mv.to());
     let mut view = View {
         pos,
@@ -317,7 +317,7 @@ fn knight_flight(view: &mut View, from: Cell, first: Cell, out: &mut Trace) {
     }
 }
 
-fn chain(view: &mut View, rules: &Rules, mv: HexMove, piece_kind: u8, out: &mut Trace) {
+fn chain(view: &mut View, rules: &HexRules, mv: HexMove, piece_kind: u8, out: &mut Trace) {
     let hours = rules.turn_hours();
     let mut c = mv.to();
     let mut h = hour_towards(mv.from(), c, slide_hours(piece_kind));
@@ -364,7 +364,7 @@ fn chain(view: &mut View, rules: &Rules, mv: HexMove, piece_kind: u8, out: &mut 
 }
 
 /// Plays `mv` on `pos` (side to move, clocks, e.p., key).
-pub fn apply(pos: &mut Position, rules: &Rules, mv: HexMove) {
+pub fn apply(pos: &mut Position, rules: &HexRules, mv: HexMove) {
     let t = trace(pos, rules, mv);
     let side = pos.side;
     let mut piece = pos.take(mv.from());
@@ -395,7 +395,7 @@ pub fn apply(pos: &mut Position, rules: &Rules, mv: HexMove) {
 }
 
 /// The move's text: its legs `from to` joined by commas, the promotion letter last (H.6).
-pub fn text(pos: &Position, rules: &Rules, mv: HexMove) -> String {
+pub fn text(pos: &Position, rules: &HexRules, mv: HexMove) -> String {
     let t = trace(pos, rules, mv);
     let mut out = String::new();
     for (i, pair) in t.points.windows(2).enumerate() {
@@ -439,7 +439,7 @@ pub fn well_formed(text: &str) -> bool {
 
 /// The rules' check (H10, informational only): the opponent, were it to move now, could capture
 /// the side to move's king with some move, in any leg of any chain.
-pub fn check(pos: &Position, rules: &Rules) -> bool {
+pub fn check(pos: &Position, rules: &HexRules) -> bool {
     let mut other = pos.clone();
     other.side = pos.side.other();
     other.ep = None;

@@ -22,16 +22,16 @@ pub const START: &str =
 /// (keys of different games never meet in one table, so sharing slots with them is harmless).
 const MISC_EP: usize = 128;
 
-/// Rules fixed for a game: the turn angle and Crooked.
+/// HexRules fixed for a game: the turn angle and Crooked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Rules {
+pub struct HexRules {
     /// `Turn60`: turns of ±2 hours instead of ±4.
     pub turn60: bool,
     /// `Crooked`: the sense flips before every turn after the first.
     pub crooked: bool,
 }
 
-impl Rules {
+impl HexRules {
     /// The hours one turn adds in the clockwise sense.
     pub fn turn_hours(&self) -> usize {
         if self.turn60 {
