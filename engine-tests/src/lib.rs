@@ -33,6 +33,17 @@ pub fn bench_sessions() -> Vec<(&'static VariantInfo, &'static str, Box<dyn Sess
     all
 }
 
+/// Every legal move of `game` as its UCI text, in generation order: what a rules test compares
+/// with a worked example's move list.
+pub fn all_moves<G: Notation>(game: &G) -> Vec<String> {
+    let mut moves = MoveList::new();
+    game.generate(&mut moves);
+    moves
+        .iter()
+        .map(|&m| game.move_text(m, Dialect::Uci))
+        .collect()
+}
+
 /// The move a self-play test plays: a seeded random legal move while `random` (to vary the
 /// openings), otherwise the search's choice at a fixed node count (deterministic, one thread).
 pub fn self_play_move<G: Notation>(

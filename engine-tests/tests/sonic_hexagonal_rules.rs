@@ -2,7 +2,8 @@
 //! gives, and the rulings the examples do not show: position text rejections, pawns, the
 //! one-form king, the draws. The lists are the rules doc's hand derivations, not our output.
 
-use kaleido::game::{Dialect, MoveError, MoveList, Notation, Outcome, Rules, Side, VariantOptions};
+use engine_tests::all_moves;
+use kaleido::game::{Dialect, MoveError, Notation, Outcome, Rules, Side, VariantOptions};
 use kaleido::presentation::Presentation;
 use kaleido::variants::sonic_hexagonal::{SonicHexagonal, NAME};
 use std::collections::BTreeSet;
@@ -20,15 +21,6 @@ fn game_with(options: &str, fen: &str) -> SonicHexagonal {
     g.set_fen(fen, Dialect::Uci)
         .unwrap_or_else(|e| panic!("{fen}: {e}"));
     g
-}
-
-fn all_moves(g: &SonicHexagonal) -> Vec<String> {
-    let mut moves = MoveList::new();
-    g.generate(&mut moves);
-    moves
-        .iter()
-        .map(|&m| g.move_text(m, Dialect::Uci))
-        .collect()
 }
 
 /// The moves of the piece on `from` (a move's first cell name, not a longer one: `f1` is not

@@ -2,7 +2,8 @@
 //! the exact move lists the page gives (move bodies of the named piece; the `~form` suffixed
 //! strings are counted where the document counts them).
 
-use kaleido::game::{Dialect, MoveError, MoveList, Notation, Rules, VariantOptions};
+use engine_tests::all_moves;
+use kaleido::game::{Dialect, MoveError, Notation, Rules, VariantOptions};
 use kaleido::variants::sonic::Sonic;
 use std::collections::BTreeSet;
 
@@ -14,15 +15,6 @@ fn game(variant: &str, crooked: bool, fen: &str) -> Sonic {
     let mut g = Sonic::new(variant, &options).expect("variant");
     g.set_fen(fen, Dialect::Uci).expect("fen");
     g
-}
-
-fn all_moves(g: &Sonic) -> Vec<String> {
-    let mut moves = MoveList::new();
-    g.generate(&mut moves);
-    moves
-        .iter()
-        .map(|&m| g.move_text(m, Dialect::Uci))
-        .collect()
 }
 
 /// Move bodies (no prefix, no suffix) of the piece on `from`.

@@ -68,3 +68,14 @@ pub fn piece_from_char(c: char) -> Option<u8> {
 pub fn piece_char(piece: u8) -> char {
     side_letter(b"?pnbrqk?"[kind(piece) as usize] as char, colour(piece))
 }
+
+/// Each kind's drawing and name on a board, `VIEW_NAMES[kind - 1]`: the board views of the games
+/// that use these piece codes as they are.
+pub const VIEW_NAMES: [(&str, &str); 6] = [
+    ("pawn", "Pawn"),
+    ("knight", "Knight"),
+    ("bishop", "Bishop"),
+    ("rook", "Rook"),
+    ("queen", "Queen"),
+    ("king", "King"),
+];

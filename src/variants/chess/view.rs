@@ -3,16 +3,8 @@
 use super::fen::piece_char;
 use super::position::{colour, kind, Chess, EMPTY};
 use crate::board_view::BoardView;
+use crate::mailbox::chessmen::VIEW_NAMES;
 use crate::mailbox::{square, square_name};
-
-const NAMES: [(&str, &str); 6] = [
-    ("pawn", "Pawn"),
-    ("knight", "Knight"),
-    ("bishop", "Bishop"),
-    ("rook", "Rook"),
-    ("queen", "Queen"),
-    ("king", "King"),
-];
 
 pub fn board_view(pos: &Chess) -> BoardView {
     let mut view = BoardView::rectangle(8, 8, pos.side);
@@ -22,7 +14,7 @@ pub fn board_view(pos: &Chess) -> BoardView {
             if piece == EMPTY {
                 continue;
             }
-            let (glyph, name) = NAMES[kind(piece) as usize - 1];
+            let (glyph, name) = VIEW_NAMES[kind(piece) as usize - 1];
             view.piece(
                 square_name(file, rank, 1),
                 colour(piece),

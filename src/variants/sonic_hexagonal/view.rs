@@ -5,16 +5,8 @@
 use super::position::{colour, kind, piece_char, EMPTY};
 use super::SonicHexagonal;
 use crate::board_view::{BoardView, CellView, Style};
+use crate::mailbox::chessmen::VIEW_NAMES;
 use crate::mailbox::hex;
-
-const NAMES: [(&str, &str); 6] = [
-    ("pawn", "Pawn"),
-    ("knight", "Knight"),
-    ("bishop", "Bishop"),
-    ("rook", "Rook"),
-    ("queen", "Queen"),
-    ("king", "King"),
-];
 
 const COLOURS: [&str; 3] = ["hex-medium", "hex-light", "hex-dark"];
 
@@ -45,7 +37,7 @@ pub fn board_view(game: &SonicHexagonal) -> BoardView {
         if p == EMPTY {
             continue;
         }
-        let (glyph, name) = NAMES[kind(p) as usize - 1];
+        let (glyph, name) = VIEW_NAMES[kind(p) as usize - 1];
         view.piece(hex::name(c), colour(p), glyph, piece_char(p), name);
     }
     view
