@@ -74,10 +74,10 @@ fit)
     ;;
 check)
     install fairymax hoichess sjeng phalanx gnuchess toga2 glaurung
-    # Five UCI_Elo values spread between the weakest and the strongest rated anchor that the
-    # UCI_Elo range reaches (it ends at 2666, search::strength::TOP_ELO); each plays the rated
-    # anchor nearest to it. Expected score: 1 / (1 + 10^((anchor - elo) / 400)).
-    for elo in 1940 2100 2250 2400 2521; do
+    # Five UCI_Elo values spread from the weakest rated anchor to the top of the UCI_Elo range
+    # (2452, search::strength::TOP_ELO, below Phalanx's 2521); each plays the rated anchor nearest
+    # to it. Expected score: 1 / (1 + 10^((anchor - elo) / 400)).
+    for elo in 1940 2100 2250 2350 2452; do
         best="" best_gap=100000 best_rating=0
         for a in "${chess_anchors[@]}"; do
             rating=${a##*|}

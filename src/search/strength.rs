@@ -74,8 +74,9 @@ pub const TOP_KNOBS: Knobs = knobs(80_000, super::params::MAX_DEPTH, 1, 0.0);
 /// still to be measured): the `UCI_Elo` scale. Other variants add their offset
 /// (`variants::level_elo_offset`).
 pub const LEVEL_ELO: [i32; LEVELS as usize] = [400, 711, 842, 1153, 1400, 1686, 1933, 2244];
-/// Provisional Elo of `TOP_KNOBS`: the top of the `UCI_Elo` range.
-pub const TOP_ELO: i32 = 2666;
+/// Elo of `TOP_KNOBS`, the top of the `UCI_Elo` range: fitted to the anchor games of `UCI_Elo`
+/// above level 8 against Phalanx (docs/levels.md, "Fitting the top").
+pub const TOP_ELO: i32 = 2452;
 pub const MIN_ELO: i32 = LEVEL_ELO[0];
 pub const MAX_ELO: i32 = TOP_ELO;
 
