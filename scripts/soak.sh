@@ -33,6 +33,9 @@ soaks=(
     "reflection-12|reflection-12|250|"
     "reflection-14|reflection-14|250|"
     "symmetron|symmetron-112|1000|"
+    "hexagonal|sonic-hexagonal|125|"
+    "hexagonal-turn60|sonic-hexagonal|250|--option Turn60=true"
+    "hexagonal-crooked|sonic-hexagonal|125|--option Crooked=true"
 )
 
 wanted=("$@")
