@@ -10,6 +10,8 @@
 # KALEIDO (default target/release/kaleido) is the engine and the referee; FULL_NODES (default
 # 160000) the node limit of every move: a level stops at its own, smaller budget, so only "full"
 # uses it. PGNs go to OUT (default levels-ladder/). One summary line per pair on stdout.
+# OPENINGS (a file, as `kaleido match --openings` reads it) replaces the 4 random opening plies:
+# Reflection's ladder is played from scripts/openings/reflection-12.txt (docs/levels.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KALEIDO=${KALEIDO:-target/release/kaleido}
@@ -22,6 +24,11 @@ pairs=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do pairs+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
 mkdir -p "$OUT"
+if [ -n "${OPENINGS:-}" ]; then
+    start=(--openings "$OPENINGS")
+else
+    start=(--random-plies 4)
+fi
 spec() {
     if [ "$1" = full ]; then
         echo "$KALEIDO name=full"
@@ -35,7 +42,7 @@ for pair in "${pairs[@]}"; do
     rm -f "$pgn"
     summary=$(nice -n 10 "$KALEIDO" match --variant "$variant" \
         --engine "$(spec "$a")" --engine "$(spec "$b")" \
-        --games "$games" --nodes "$FULL_NODES" --random-plies 4 --seed 23 \
+        --games "$games" --nodes "$FULL_NODES" "${start[@]}" --seed 23 \
         --resign 1000 3 --max-plies 400 --concurrency 1 --pgn "$pgn" --quiet "$@" 2>&1 |
         grep -E "^\S+ vs \S+: " || true)
     echo "$variant $pair | $summary"

@@ -70,8 +70,8 @@ pub const LEVEL_KNOBS: [Knobs; LEVELS as usize] = [
 /// interpolates between level 8 and this.
 pub const TOP_KNOBS: Knobs = knobs(80_000, super::params::MAX_DEPTH, 1, 0.0);
 
-/// Provisional Elo of each level in chess (docs/levels.md says how it was fitted and what is
-/// still to be measured): the `UCI_Elo` scale. Other variants add their offset
+/// Elo of each level in chess, the `UCI_Elo` scale (docs/levels.md: how it was fitted and the
+/// anchor games that checked it). Other variants add their offset
 /// (`variants::level_elo_offset`).
 pub const LEVEL_ELO: [i32; LEVELS as usize] = [400, 711, 842, 1153, 1400, 1686, 1933, 2244];
 /// Elo of `TOP_KNOBS`, the top of the `UCI_Elo` range: fitted to the anchor games of `UCI_Elo`
@@ -96,7 +96,7 @@ impl Strength {
         })
     }
 
-    /// The skill whose provisional Elo (`LEVEL_ELO`, then `TOP_ELO` as skill 9; chess scale) is
+    /// The skill whose Elo (`LEVEL_ELO`, then `TOP_ELO` as skill 9; chess scale) is
     /// `elo`, interpolated linearly and clamped to that range.
     pub fn from_elo(elo: i32, seed: u64) -> Strength {
         let elo = elo.clamp(MIN_ELO, MAX_ELO);
