@@ -3,7 +3,6 @@
 //! non-zero.
 
 pub mod match_rules;
-pub mod record;
 
 use crate::game::{Dialect, VariantOptions};
 use crate::perft;
@@ -420,7 +419,7 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
     } = args;
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let record = record::read(&text);
+    let record = kaleido_vocab::pgn::read(&text);
     let position = PositionArgs {
         // No Variant tag means chess, as PGN has it.
         variant: variant
