@@ -4,11 +4,11 @@
 
 pub mod match_rules;
 
+use crate::engine::options::{self, Sets, Settings};
 use crate::game::{Dialect, VariantOptions};
 use crate::perft;
-use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::protocol::{self, uci};
-use crate::search::strength::{self, Strength};
+use crate::search::strength::{LEVELS, MIN_LEVEL};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::Session;
 use crate::variants;
@@ -130,7 +130,8 @@ pub struct AnalyseArgs {
     #[arg(long)]
     pub hash: Option<usize>,
     /// Play at this level, 1 (a random legal turn) to 8 (docs/levels.md).
-    #[arg(long, conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, conflicts_with = "elo",
+          value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(LEVELS)))]
     pub level: Option<u8>,
     /// Play at this Elo (the `UCI_Elo` scale of the levels; provisional, docs/levels.md).
     #[arg(long)]
@@ -160,23 +161,16 @@ pub struct PositionArgs {
     /// A FEN in the rules docs' form; `startpos` or nothing for the start position.
     #[arg(long, allow_hyphen_values = true)]
     pub fen: Option<String>,
-    /// A rule option of the variant, NAME=VALUE (repeatable; booleans true/false). Threads, Hash
-    /// and MultiPV are accepted here too.
+    /// A rule option of the variant, NAME=VALUE (repeatable; booleans true/false). The engine
+    /// options Threads, Hash and MultiPV are accepted here too.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
 }
 
-/// Engine settings given as `--option` (the rule options go to the variant).
-#[derive(Debug, Default, Clone, Copy)]
-pub struct EngineSettings {
-    pub threads: Option<usize>,
-    pub hash: Option<usize>,
-    pub multipv: Option<usize>,
-}
-
 impl PositionArgs {
-    /// The session the arguments describe, and the engine settings among the options.
-    pub fn session(&self) -> Result<(Box<dyn Session>, EngineSettings), String> {
+    /// The session the arguments describe, and the engine options (`engine::options`, those the
+    /// command line takes) among the options; the rest go to the variant.
+    pub fn session(&self) -> Result<(Box<dyn Session>, Settings), String> {
         let info = variants::find(&self.variant).ok_or_else(|| {
             format!(
                 "unknown variant '{}'; known: {}",
@@ -185,22 +179,17 @@ impl PositionArgs {
             )
         })?;
         let mut rule_options = VariantOptions::default();
-        let mut settings = EngineSettings::default();
+        let mut settings = Settings::default();
         for option in &self.options {
             let (name, value) = option
                 .split_once('=')
                 .ok_or_else(|| format!("--option '{option}': expected NAME=VALUE"))?;
             let (name, value) = (name.trim(), value.trim());
-            let number = || {
-                value
-                    .parse::<usize>()
-                    .map_err(|_| format!("--option {name} takes a positive number, not '{value}'"))
-            };
-            match name.to_ascii_lowercase().as_str() {
-                "threads" => settings.threads = Some(number()?.clamp(1, MAX_THREADS)),
-                "hash" => settings.hash = Some(number()?.clamp(1, MAX_HASH_MB)),
-                "multipv" => settings.multipv = Some(number()?.clamp(1, MAX_MULTIPV)),
-                _ => rule_options.set(name, value),
+            match options::find(name).filter(|o| o.command_line) {
+                Some(engine_option) => settings
+                    .set(engine_option, value)
+                    .map_err(|e| format!("--{e}"))?,
+                None => rule_options.set(name, value),
             }
         }
         let mut session = info.new_session(&rule_options)?;
@@ -361,20 +350,30 @@ fn analyse(args: AnalyseArgs) -> Result<(), String> {
         level,
         elo,
     } = args;
-    let (session, settings) = position.session()?;
-    let threads = threads
-        .or(settings.threads)
-        .unwrap_or(1)
-        .clamp(1, MAX_THREADS);
-    let hash = hash
-        .or(settings.hash)
-        .unwrap_or(DEFAULT_HASH_MB)
-        .clamp(1, MAX_HASH_MB);
+    let (session, mut settings) = position.session()?;
+    // The flags win over `--option Threads=`/`Hash=`.
+    let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    if let Some(threads) = threads {
+        settings.set_number(Sets::Threads, count(threads));
+    }
+    if let Some(hash) = hash {
+        settings.set_number(Sets::Hash, count(hash));
+    }
+    if let Some(level) = level {
+        settings.set_number(Sets::SkillLevel, u64::from(level));
+    }
+    if let Some(elo) = elo {
+        settings.set_number(Sets::LimitStrength, 1);
+        settings.set_number(Sets::Elo, u64::try_from(elo).unwrap_or(0));
+    }
     for row in session.diagram().lines() {
         say(row)?;
     }
     say(&format!("fen {}", session.fen(Dialect::Uci)))?;
-    say(&format!("info string threads {threads} hash {hash}"))?;
+    say(&format!(
+        "info string threads {} hash {}",
+        settings.threads, settings.hash_mb
+    ))?;
     if let Some(outcome) = session.outcome() {
         say("bestmove (none)")?;
         say(&outcome.to_string())?;
@@ -388,12 +387,11 @@ fn analyse(args: AnalyseArgs) -> Result<(), String> {
         depth,
         movetime,
         nodes,
-        threads,
-        multipv: settings.multipv.unwrap_or(1),
-        strength: cli_strength(level, elo, session.variant()),
-        ..Limits::default()
+        // No GUI between: no delay to keep back from the time.
+        move_overhead: 0,
+        ..settings.limits(session.variant())
     };
-    let tt = TranspositionTable::new(hash);
+    let tt = TranspositionTable::new(settings.hash_mb);
     let control = Control::new(false);
     let best = session.search(&limits, &tt, &control, Dialect::Uci, &mut |info| {
         // A closed stdout ends the output, not the search.
@@ -469,14 +467,4 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The strength `--level` or `--elo` asks for (`None`: full strength); as the protocols'
-/// `Skill Level` and `UCI_Elo` do (`protocol::engine::Engine::strength`).
-fn cli_strength(level: Option<u8>, elo: Option<i32>, variant: &str) -> Option<Strength> {
-    match (level, elo) {
-        (Some(level), _) => Strength::level(level, strength::fresh_seed()),
-        (None, Some(elo)) => Some(crate::protocol::engine::elo_strength(elo, variant)),
-        (None, None) => None,
-    }
 }

@@ -4,8 +4,8 @@
 //! engine-vs-engine game) starts the next search.
 
 use super::game::{Eval, GuiGame, Player, Thought};
+use crate::engine::options::{Sets, Settings};
 use crate::game::Dialect;
-use crate::search::strength::{self, Strength};
 use crate::search::{Control, Limits, TranspositionTable};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -70,18 +70,22 @@ impl Engine {
         if !(for_move || game.analysing && to_move.is_some()) {
             return;
         }
+        // The options table's defaults (one thread, one line, full strength) with the board's
+        // level for a move, and several lines at full strength for analysis.
+        let mut settings = Settings::default();
+        match game.limits.level {
+            Some(level) if for_move => settings.set_number(Sets::SkillLevel, u64::from(level)),
+            _ if !for_move => settings.set_number(Sets::MultiPv, ANALYSIS_LINES as u64),
+            _ => {}
+        }
         let mut limits = Limits {
-            multipv: 1,
-            threads: 1,
-            ..Limits::default()
+            // The board's clock is the engine's own: no GUI delay to keep back.
+            move_overhead: 0,
+            ..settings.limits(game.variant())
         };
         if for_move {
             limits.nodes = game.limits.nodes;
             limits.movetime = game.limits.movetime_ms;
-            limits.strength = game
-                .limits
-                .level
-                .and_then(|level| Strength::level(level, strength::fresh_seed()));
             if let Some(clock) = &game.clock {
                 let left = clock.left_ms(game.session.side_to_move());
                 (limits.wtime, limits.btime) = (Some(left[0]), Some(left[1]));
@@ -91,7 +95,6 @@ impl Engine {
             }
         } else {
             limits.infinite = true;
-            limits.multipv = ANALYSIS_LINES;
         }
         let control = Arc::new(Control::new(false));
         *self.control.lock().unwrap_or_else(|e| e.into_inner()) = Some(control.clone());

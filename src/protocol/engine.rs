@@ -3,27 +3,15 @@
 //! the search thread.
 
 use super::Event;
+use crate::engine::options::{EngineOption, Sets, Settings};
 use crate::game::{Dialect, OptionSpec, VariantOptions};
 use crate::perft;
-use crate::search::strength::{self, Strength, FULL_STRENGTH_SKILL, MIN_LEVEL};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::{BestMove, InfoLine, Session};
 use crate::variants::{self, VariantInfo};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-
-pub const DEFAULT_HASH_MB: usize = 16;
-/// Larger requests are clamped to this: the table is allocated and zeroed at once, and a request beyond the
-/// machine's memory would abort the process.
-pub const MAX_HASH_MB: usize = 4096;
-pub const MAX_THREADS: usize = 256;
-pub const MAX_MULTIPV: usize = 256;
-/// The option naming the number of lines: UCI's standard name, which XBoard's Engine Output
-/// pane also drives ("more" / "fewer").
-pub const MULTIPV_OPTION: &str = "MultiPV";
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
-pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// The variant a fresh engine plays: chess when registered, else the first in the registry.
 pub fn default_variant() -> Result<&'static VariantInfo, String> {
@@ -43,13 +31,6 @@ pub fn all_rule_options() -> Vec<&'static OptionSpec> {
         }
     }
     out
-}
-
-/// The strength of `UCI_Elo` `elo` in `variant`: the levels' chess scale moved by the
-/// variant's offset (`variants::level_elo_offset`).
-pub fn elo_strength(elo: i32, variant: &str) -> Strength {
-    let offset = variants::level_elo_offset(variant);
-    Strength::from_elo(elo.saturating_sub(offset), strength::fresh_seed())
 }
 
 /// What setting a rule option did.
@@ -80,14 +61,8 @@ pub struct Engine {
     rule_options: VariantOptions,
     session: Box<dyn Session>,
     tt: Arc<TranspositionTable>,
-    pub threads: usize,
-    pub multipv: usize,
-    pub move_overhead: u64,
-    /// `Skill Level` 1..=8, or `FULL_STRENGTH_SKILL` (the default).
-    pub skill_level: u8,
-    /// `UCI_LimitStrength`: play at `UCI_Elo` (it wins over `Skill Level`).
-    pub limit_strength: bool,
-    pub elo: i32,
+    /// The engine options (`engine::options`); the table's size is the TT's.
+    pub settings: Settings,
     search: Option<RunningSearch>,
     next_id: u64,
     events: Sender<Event>,
@@ -97,17 +72,13 @@ impl Engine {
     pub fn new(events: Sender<Event>) -> Result<Engine, String> {
         let variant = default_variant()?;
         let session = variant.new_session(&VariantOptions::default())?;
+        let settings = Settings::default();
         Ok(Engine {
             variant,
             rule_options: VariantOptions::default(),
             session,
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            threads: 1,
-            multipv: 1,
-            move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
-            skill_level: FULL_STRENGTH_SKILL,
-            limit_strength: false,
-            elo: strength::MAX_ELO,
+            tt: Arc::new(TranspositionTable::new(settings.hash_mb)),
+            settings,
             search: None,
             next_id: 1,
             events,
@@ -206,12 +177,24 @@ impl Engine {
             .any(|s| s.name.eq_ignore_ascii_case(name))
     }
 
-    /// A new, empty table of `megabytes` (callers stop any search first).
+    /// A new, empty table of `megabytes`, clamped as the options table says (callers stop any
+    /// search first).
     pub fn set_hash(&mut self, megabytes: usize) {
-        let megabytes = megabytes.clamp(1, MAX_HASH_MB);
-        if megabytes != self.tt.megabytes() {
-            self.tt = Arc::new(TranspositionTable::new(megabytes));
+        self.settings
+            .set_number(Sets::Hash, u64::try_from(megabytes).unwrap_or(u64::MAX));
+        if self.settings.hash_mb != self.tt.megabytes() {
+            self.tt = Arc::new(TranspositionTable::new(self.settings.hash_mb));
         }
+    }
+
+    /// Sets an engine option from the text a GUI sent (callers stop any search first: `Hash`
+    /// replaces the table). On error nothing changes.
+    pub fn set_option(&mut self, option: &EngineOption, value: &str) -> Result<(), String> {
+        self.settings.set(option, value)?;
+        if option.sets == Sets::Hash {
+            self.set_hash(self.settings.hash_mb);
+        }
+        Ok(())
     }
 
     pub fn clear_hash(&self) {
@@ -220,64 +203,7 @@ impl Engine {
 
     /// Limits carrying the engine options; the caller adds the clock or depth.
     pub fn base_limits(&self) -> Limits {
-        Limits {
-            multipv: self.multipv.max(1),
-            threads: self.threads.max(1),
-            move_overhead: self.move_overhead,
-            strength: self.strength(),
-            ..Limits::default()
-        }
-    }
-
-    /// The playing strength the options ask for (`None`: full strength).
-    pub fn strength(&self) -> Option<Strength> {
-        if self.limit_strength {
-            Some(elo_strength(self.elo, self.variant.name))
-        } else {
-            Strength::level(self.skill_level, strength::fresh_seed())
-        }
-    }
-
-    /// Sets one of the strength options both protocols offer (`Skill Level`,
-    /// `UCI_LimitStrength`, `UCI_Elo`; names case-insensitive). `None`: not one of them.
-    pub fn set_strength_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
-        let value = value.trim();
-        // The CECP reader turns every value 0/1 into false/true (checks arrive as 0/1).
-        let number = |name: &str| {
-            let digits = match value {
-                "false" => "0",
-                "true" => "1",
-                v => v,
-            };
-            digits
-                .parse::<i64>()
-                .map_err(|_| format!("option {name} takes a number, not '{}'", super::echo(value)))
-        };
-        Some(match name.trim().to_ascii_lowercase().as_str() {
-            "skill level" => number("Skill Level").map(|n| {
-                self.skill_level =
-                    n.clamp(i64::from(MIN_LEVEL), i64::from(FULL_STRENGTH_SKILL)) as u8;
-            }),
-            "uci_limitstrength" => match value.to_ascii_lowercase().as_str() {
-                "true" | "1" => {
-                    self.limit_strength = true;
-                    Ok(())
-                }
-                "false" | "0" => {
-                    self.limit_strength = false;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "option UCI_LimitStrength takes true or false, not '{}'",
-                    super::echo(value)
-                )),
-            },
-            "uci_elo" => number("UCI_Elo").map(|n| {
-                // Kept as given (within reason): a variant's offset moves the levels' range.
-                self.elo = n.clamp(0, 10_000) as i32;
-            }),
-            _ => return None,
-        })
+        self.settings.limits(self.variant.name)
     }
 
     pub fn searching(&self) -> bool {
@@ -399,11 +325,19 @@ fn join(search: RunningSearch) -> Option<BestMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::strength::{LEVELS, LEVEL_ELO};
+    use crate::engine::options;
+    use crate::search::strength::{FULL_STRENGTH_SKILL, LEVELS, LEVEL_ELO};
 
     fn engine() -> Engine {
         let (events, _) = std::sync::mpsc::channel();
         Engine::new(events).expect("an engine")
+    }
+
+    /// Sets one of the strength options both protocols offer; `None`: not one of them.
+    fn set_strength(engine: &mut Engine, name: &str, value: &str) -> Option<Result<(), String>> {
+        let option = options::find(name)
+            .filter(|o| matches!(o.sets, Sets::SkillLevel | Sets::LimitStrength | Sets::Elo))?;
+        Some(engine.set_option(option, value))
     }
 
     fn skill(engine: &Engine) -> Option<f64> {
@@ -415,10 +349,10 @@ mod tests {
         let mut engine = engine();
         assert_eq!(skill(&engine), None);
         // UCI_Elo alone changes nothing: UCI_LimitStrength turns it on.
-        assert_eq!(engine.set_strength_option("UCI_Elo", "1000"), Some(Ok(())));
+        assert_eq!(set_strength(&mut engine, "UCI_Elo", "1000"), Some(Ok(())));
         assert_eq!(skill(&engine), None);
         assert_eq!(
-            engine.set_strength_option("Skill Level", &FULL_STRENGTH_SKILL.to_string()),
+            set_strength(&mut engine, "Skill Level", &FULL_STRENGTH_SKILL.to_string()),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), None);
@@ -430,23 +364,23 @@ mod tests {
         for level in 1..=LEVELS {
             let mut by_level = self::engine();
             assert_eq!(
-                by_level.set_strength_option("skill level", &level.to_string()),
+                set_strength(&mut by_level, "skill level", &level.to_string()),
                 Some(Ok(()))
             );
             assert_eq!(skill(&by_level), Some(f64::from(level)));
-            engine.set_strength_option("UCI_LimitStrength", "true");
+            set_strength(&mut engine, "UCI_LimitStrength", "true");
             let elo = LEVEL_ELO[level as usize - 1].to_string();
-            assert_eq!(engine.set_strength_option("UCI_Elo", &elo), Some(Ok(())));
+            assert_eq!(set_strength(&mut engine, "UCI_Elo", &elo), Some(Ok(())));
             assert_eq!(skill(&engine), Some(f64::from(level)));
         }
         // CECP sends a check as 0/1 and its reader turns 1 into true.
         assert_eq!(
-            engine.set_strength_option("UCI_LimitStrength", "0"),
+            set_strength(&mut engine, "UCI_LimitStrength", "0"),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), None);
         assert_eq!(
-            engine.set_strength_option("Skill Level", "true"),
+            set_strength(&mut engine, "Skill Level", "true"),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), Some(1.0));
@@ -455,18 +389,18 @@ mod tests {
     #[test]
     fn bad_strength_values_are_refused_and_change_nothing() {
         let mut engine = engine();
-        engine.set_strength_option("Skill Level", "3");
+        set_strength(&mut engine, "Skill Level", "3");
         for (name, value) in [
             ("Skill Level", "strong"),
             ("UCI_LimitStrength", "maybe"),
             ("UCI_Elo", ""),
         ] {
             assert!(
-                matches!(engine.set_strength_option(name, value), Some(Err(_))),
+                matches!(set_strength(&mut engine, name, value), Some(Err(_))),
                 "{name}={value}"
             );
         }
         assert_eq!(skill(&engine), Some(3.0));
-        assert_eq!(engine.set_strength_option("Hash", "3"), None);
+        assert_eq!(set_strength(&mut engine, "Hash", "3"), None);
     }
 }

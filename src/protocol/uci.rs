@@ -5,14 +5,11 @@
 //! `moves` at the first move outside a1-h8, rejects every non-8x8 FEN, panics on `go depth 300`
 //! and `go movestogo 300`, drops `ponder` when times follow): those are read here.
 
-use super::engine::{
-    all_rule_options, Engine, RuleOptionEffect, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS,
-    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS, MULTIPV_OPTION,
-};
+use super::engine::{all_rule_options, Engine, RuleOptionEffect};
 use super::{echo, parse_count, split_command, Event, Output, Protocol};
+use crate::engine::options::{self, Kind, OPTIONS};
 use crate::game::{Dialect, OptionKind};
 use crate::perft;
-use crate::search::strength::{self, FULL_STRENGTH_SKILL, MIN_LEVEL};
 use crate::search::{Limits, RootMoves};
 
 use crate::session::{BestMove, InfoLine, ScoreText};
@@ -136,51 +133,31 @@ pub fn bestmove_text(best: &BestMove) -> String {
 
 /// The `option` lines `uci` answers with.
 pub fn option_lines() -> Vec<String> {
-    let spin = |name: &str, default: i64, min: i64, max: i64| UciOptionConfig::Spin {
-        name: name.to_string(),
-        default: Some(default),
-        min: Some(min),
-        max: Some(max),
-    };
     let default_variant = super::engine::default_variant()
         .map(|v| v.name.to_string())
         .ok();
-    let mut options = vec![
-        UciOptionConfig::Combo {
-            name: "UCI_Variant".to_string(),
-            default: default_variant,
-            var: variants::names().map(str::to_string).collect(),
-        },
-        spin("Hash", DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
-        spin("Threads", 1, 1, MAX_THREADS as i64),
-        spin(MULTIPV_OPTION, 1, 1, MAX_MULTIPV as i64),
-        UciOptionConfig::Check {
-            name: "Ponder".to_string(),
-            default: Some(false),
-        },
-        spin(
-            "Move Overhead",
-            DEFAULT_MOVE_OVERHEAD_MS as i64,
-            0,
-            MAX_MOVE_OVERHEAD_MS as i64,
-        ),
-        spin(
-            "Skill Level",
-            i64::from(FULL_STRENGTH_SKILL),
-            i64::from(MIN_LEVEL),
-            i64::from(FULL_STRENGTH_SKILL),
-        ),
-        UciOptionConfig::Check {
-            name: "UCI_LimitStrength".to_string(),
-            default: Some(false),
-        },
-        spin(
-            "UCI_Elo",
-            i64::from(strength::MAX_ELO),
-            i64::from(strength::MIN_ELO),
-            i64::from(strength::MAX_ELO),
-        ),
-    ];
+    let mut options = vec![UciOptionConfig::Combo {
+        name: "UCI_Variant".to_string(),
+        default: default_variant,
+        var: variants::names().map(str::to_string).collect(),
+    }];
+    for option in OPTIONS {
+        let name = option.name.to_string();
+        options.push(match option.kind {
+            Kind::Spin {
+                default, min, max, ..
+            } => UciOptionConfig::Spin {
+                name,
+                default: Some(default),
+                min: Some(min),
+                max: Some(max),
+            },
+            Kind::Check { default } => UciOptionConfig::Check {
+                name,
+                default: Some(default),
+            },
+        });
+    }
     for spec in all_rule_options() {
         options.push(match &spec.kind {
             OptionKind::Check { default } => UciOptionConfig::Check {
@@ -356,26 +333,14 @@ impl Uci {
             ));
             return;
         };
-        if let Some(result) = self.engine.set_strength_option(&name, &value) {
-            if let Err(e) = result {
+        if let Some(option) = options::find(&name) {
+            if let Err(e) = self.engine.set_option(option, &value) {
                 self.info(&e);
             }
             return;
         }
-        let number = || parse_count(&value).ok_or_else(|| format!("option {name} takes a number"));
-        let bounded = |max: usize| number().map(|n| (n as usize).clamp(1, max));
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => self.engine.set_variant(&value),
-            "hash" => bounded(MAX_HASH_MB).map(|mb| self.engine.set_hash(mb)),
-            "threads" => bounded(MAX_THREADS).map(|t| self.engine.threads = t),
-            "multipv" => bounded(MAX_MULTIPV).map(|m| self.engine.multipv = m),
-            "move overhead" => {
-                number().map(|ms| self.engine.move_overhead = ms.min(MAX_MOVE_OVERHEAD_MS))
-            }
-            "ponder" => match value.to_ascii_lowercase().as_str() {
-                "true" | "false" => Ok(()),
-                _ => Err("option Ponder takes true or false".to_string()),
-            },
             "clear hash" => {
                 self.engine.clear_hash();
                 Ok(())
