@@ -1,17 +1,17 @@
-//! UCI, with the `UCI_Variant` extension for our games.
-//!
-//! vampirc-uci serialises the `id`/`option`/`uciok`/`readyok` lines and parses `setoption`, where
-//! it is faithful. It is NOT used for `position` or `go` (measured defects in 0.11.1: it truncates
-//! `moves` at the first move outside a1-h8, rejects every non-8x8 FEN, panics on `go depth 300`
-//! and `go movestogo 300`, drops `ponder` when times follow): those are read here.
+//! UCI, with the `UCI_Variant` extension for our games: each line is parsed into a [`Command`]
+//! (`command.rs`), then handled by the one method for it. vampirc-uci serialises the
+//! `id`/`option`/`uciok`/`readyok` lines.
+
+mod command;
+
+pub use command::{parse_go, parse_setoption, Command, Go, Position, Start, COMMANDS, GO_KEYWORDS};
 
 use super::engine::{all_rule_options, Engine, RuleOptionEffect};
-use super::{echo, parse_count, split_command, Event, Output, Protocol};
+use super::{echo, Event, Output, Protocol};
 use crate::engine::options::{self, Kind, OPTIONS};
 use crate::game::{Dialect, OptionKind};
 use crate::perft;
 use crate::search::{Limits, RootMoves};
-
 use crate::session::{BestMove, InfoLine, ScoreText};
 use crate::variants;
 use std::sync::mpsc::Sender;
@@ -19,85 +19,6 @@ use vampirc_uci::{Serializable, UciMessage, UciOptionConfig};
 
 pub const ENGINE_NAME: &str = concat!("Kaleido ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the Kaleido developers";
-
-/// What `go` asked for, read by our own parser.
-#[derive(Debug, Default)]
-pub struct Go {
-    pub limits: Limits,
-    /// `go perft N`: count leaves instead of searching (the depth as sent; checked later).
-    pub perft: Option<u64>,
-    /// Moves after `searchmoves`: the root moves the search may choose from (`Uci::go` checks
-    /// them against the position).
-    pub searchmoves: Vec<String>,
-}
-
-/// Every keyword `go` reads (the fuzz harness builds its vocabulary from these too).
-pub const GO_KEYWORDS: &[&str] = &[
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "movetime",
-    "mate",
-    "infinite",
-    "ponder",
-    "searchmoves",
-    "perft",
-];
-
-/// Reads the arguments of `go`. Never fails: problems come back as warnings for `info string`,
-/// and the rest of the command still counts.
-pub fn parse_go(args: &str) -> (Go, Vec<String>) {
-    let mut go = Go::default();
-    let mut warnings = Vec::new();
-    let tokens: Vec<&str> = args.split_whitespace().collect();
-    let mut i = 0;
-    while i < tokens.len() {
-        let keyword = tokens[i];
-        i += 1;
-        match keyword {
-            "infinite" => go.limits.infinite = true,
-            "ponder" => go.limits.ponder = true,
-            "searchmoves" => {
-                while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
-                    go.searchmoves.push(tokens[i].to_string());
-                    i += 1;
-                }
-            }
-            "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "movetime"
-            | "mate" | "perft" => {
-                let Some(value) = tokens.get(i).and_then(|t| parse_count(t)) else {
-                    warnings.push(format!("go: '{keyword}' needs a number; ignored"));
-                    // A bad value is skipped with its keyword; a following keyword is kept.
-                    if tokens.get(i).is_some_and(|t| !GO_KEYWORDS.contains(t)) {
-                        i += 1;
-                    }
-                    continue;
-                };
-                i += 1;
-                let small = u32::try_from(value).unwrap_or(u32::MAX);
-                let l = &mut go.limits;
-                match keyword {
-                    "wtime" => l.wtime = Some(value),
-                    "btime" => l.btime = Some(value),
-                    "winc" => l.winc = Some(value),
-                    "binc" => l.binc = Some(value),
-                    "movestogo" => l.movestogo = Some(small),
-                    "depth" => l.depth = Some(small),
-                    "nodes" => l.nodes = Some(value),
-                    "movetime" => l.movetime = Some(value),
-                    "mate" => l.mate = Some(small),
-                    _ => go.perft = Some(value),
-                }
-            }
-            other => warnings.push(format!("go: unknown parameter '{}' ignored", echo(other))),
-        }
-    }
-    (go, warnings)
-}
 
 /// The `info` line of one search report.
 pub fn info_text(info: &InfoLine) -> String {
@@ -177,24 +98,6 @@ pub fn option_lines() -> Vec<String> {
         .collect()
 }
 
-/// `setoption name N [value V]` -> (N, V). vampirc-uci reads names and values with spaces
-/// faithfully; a line it cannot read falls back to our own split.
-pub fn parse_setoption(line: &str) -> Option<(String, String)> {
-    if let UciMessage::SetOption { name, value } = vampirc_uci::parse_one(line) {
-        if !name.trim().is_empty() {
-            return Some((name.trim().to_string(), value.unwrap_or_default()));
-        }
-    }
-    let (_, rest) = split_command(line);
-    let rest = rest.strip_prefix("name")?.trim();
-    let (name, value) = match rest.find(" value") {
-        Some(i) => (&rest[..i], rest[i + " value".len()..].trim()),
-        None => (rest, ""),
-    };
-    let name = name.trim();
-    (!name.is_empty()).then(|| (name.to_string(), value.to_string()))
-}
-
 pub struct Uci {
     engine: Engine,
     out: Output,
@@ -246,71 +149,89 @@ impl Uci {
         }
     }
 
-    /// Handles one line; false on `quit`.
+    /// Handles one line; false on `quit`. Every command that changes the engine's state stops
+    /// the search first.
     fn command(&mut self, line: &str) -> bool {
-        let (command, args) = split_command(line);
-        match command {
-            "" => {}
-            "uci" => {
-                self.out.line(
-                    &UciMessage::Id {
-                        name: Some(ENGINE_NAME.to_string()),
-                        author: None,
-                    }
-                    .serialize(),
-                );
-                self.out.line(
-                    &UciMessage::Id {
-                        name: None,
-                        author: Some(ENGINE_AUTHOR.to_string()),
-                    }
-                    .serialize(),
-                );
-                for option in option_lines() {
-                    self.out.line(&option);
-                }
-                self.out.line(&UciMessage::UciOk.serialize());
-            }
-            "isready" => self.out.line(&UciMessage::ReadyOk.serialize()),
-            "ucinewgame" => {
+        match Command::parse(line) {
+            Command::Ignored => {}
+            Command::Uci => self.identify(),
+            Command::IsReady => self.out.line(&UciMessage::ReadyOk.serialize()),
+            Command::UciNewGame => {
                 self.halt();
                 self.engine.new_game();
                 self.engine.clear_hash();
             }
-            "setoption" => {
+            Command::SetOption(option) => {
                 self.halt();
-                self.setoption(line);
+                match option {
+                    Ok((name, value)) => self.setoption(&name, &value),
+                    Err(e) => self.info(&e),
+                }
             }
-            "position" => {
+            Command::Position(position) => {
                 self.halt();
-                self.position(args);
+                match position {
+                    Ok(position) => self.position(position),
+                    Err(e) => self.info(&e),
+                }
             }
-            "go" => {
+            Command::Go { go, warnings } => {
                 self.halt();
-                self.go(args);
+                for w in &warnings {
+                    self.info(w);
+                }
+                self.go(*go);
             }
-            "stop" => {
-                self.hold = false;
-                if let Some(best) = self.held.take() {
-                    self.out.line(&bestmove_text(&best));
-                } else {
+            Command::Stop => {
+                if !self.release_held() {
                     self.engine.stop();
                 }
             }
-            "ponderhit" => {
-                self.hold = false;
-                if let Some(best) = self.held.take() {
-                    self.out.line(&bestmove_text(&best));
-                } else {
+            Command::PonderHit => {
+                if !self.release_held() {
                     self.engine.ponderhit();
                 }
             }
-            "quit" => return false,
-            "d" => self.display(),
-            "debug" | "register" => {}
-            _ => self.info(&format!("unknown command: {}", echo(line.trim()))),
+            Command::Display => self.display(),
+            Command::Quit => return false,
+            Command::Unknown => self.info(&format!("unknown command: {}", echo(line.trim()))),
         }
         true
+    }
+
+    /// `uci`: the engine's name, author and options, then `uciok`.
+    fn identify(&self) {
+        self.out.line(
+            &UciMessage::Id {
+                name: Some(ENGINE_NAME.to_string()),
+                author: None,
+            }
+            .serialize(),
+        );
+        self.out.line(
+            &UciMessage::Id {
+                name: None,
+                author: Some(ENGINE_AUTHOR.to_string()),
+            }
+            .serialize(),
+        );
+        for option in option_lines() {
+            self.out.line(&option);
+        }
+        self.out.line(&UciMessage::UciOk.serialize());
+    }
+
+    /// `stop` and `ponderhit` end the hold of `go infinite` / `go ponder`: a result that came in
+    /// meanwhile is sent now (true); else the running search is told (false).
+    fn release_held(&mut self) -> bool {
+        self.hold = false;
+        match self.held.take() {
+            Some(best) => {
+                self.out.line(&bestmove_text(&best));
+                true
+            }
+            None => false,
+        }
     }
 
     fn display(&self) {
@@ -325,40 +246,33 @@ impl Uci {
         self.out.line(&format!("Key: {:016x}", session.key()));
     }
 
-    fn setoption(&mut self, line: &str) {
-        let Some((name, value)) = parse_setoption(line) else {
-            self.info(&format!(
-                "setoption: expected 'name <id> [value <x>]': {}",
-                echo(line)
-            ));
-            return;
-        };
-        if let Some(option) = options::find(&name) {
-            if let Err(e) = self.engine.set_option(option, &value) {
+    /// `setoption`: the engine options (the options table), `UCI_Variant`, `Clear Hash` and the
+    /// variants' rule options.
+    fn setoption(&mut self, name: &str, value: &str) {
+        if let Some(option) = options::find(name) {
+            if let Err(e) = self.engine.set_option(option, value) {
                 self.info(&e);
             }
             return;
         }
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => self.engine.set_variant(&value),
+            "uci_variant" => self.engine.set_variant(value),
             "clear hash" => {
                 self.engine.clear_hash();
                 Ok(())
             }
-            _ if Engine::is_rule_option(&name) => {
-                match self.engine.set_rule_option(&name, &value) {
-                    Ok(RuleOptionEffect::NotInThisVariant) => {
-                        self.info(&format!(
-                            "option {name} does not apply to {}; kept for the variants that have it",
-                            self.engine.variant().name
-                        ));
-                        Ok(())
-                    }
-                    Ok(_) => Ok(()),
-                    Err(e) => Err(e),
+            _ if Engine::is_rule_option(name) => match self.engine.set_rule_option(name, value) {
+                Ok(RuleOptionEffect::NotInThisVariant) => {
+                    self.info(&format!(
+                        "option {name} does not apply to {}; kept for the variants that have it",
+                        self.engine.variant().name
+                    ));
+                    Ok(())
                 }
-            }
-            _ => Err(format!("unknown option '{}'", echo(&name))),
+                Ok(_) => Ok(()),
+                Err(e) => Err(e),
+            },
+            _ => Err(format!("unknown option '{}'", echo(name))),
         };
         if let Err(e) = result {
             self.info(&e);
@@ -367,30 +281,18 @@ impl Uci {
 
     /// `position (startpos | fen F) [moves M...]`, built on a copy so that a bad FEN leaves the
     /// position as it was; moves are played up to the first bad one.
-    fn position(&mut self, args: &str) {
-        let tokens: Vec<&str> = args.split_whitespace().collect();
-        let moves_at = tokens.iter().position(|t| *t == "moves");
-        let (base, moves) = match moves_at {
-            Some(i) => (&tokens[..i], &tokens[i + 1..]),
-            None => (&tokens[..], &[][..]),
-        };
+    fn position(&mut self, position: Position) {
         let mut session = self.engine.session().clone_box();
-        match base {
-            ["startpos"] => session.new_game(),
-            ["fen", fen @ ..] if !fen.is_empty() => {
-                if let Err(e) = session.set_fen(&fen.join(" "), Dialect::Uci) {
+        match &position.start {
+            Start::StartPos => session.new_game(),
+            Start::Fen(fen) => {
+                if let Err(e) = session.set_fen(fen, Dialect::Uci) {
                     self.info(&format!("bad FEN, position unchanged: {}", echo(&e)));
                     return;
                 }
             }
-            _ => {
-                self.info(&format!(
-                    "position: expected 'startpos' or 'fen <fen>', position unchanged: {}",
-                    echo(args)
-                ));
-                return;
-            }
         }
+        let moves = &position.moves;
         for (index, text) in moves.iter().enumerate() {
             if let Err(e) = session.play(text, Dialect::Uci) {
                 self.info(&format!(
@@ -406,11 +308,8 @@ impl Uci {
         *self.engine.session_mut() = session;
     }
 
-    fn go(&mut self, args: &str) {
-        let (go, warnings) = parse_go(args);
-        for w in &warnings {
-            self.info(w);
-        }
+    /// `go`: a search on its own thread, or `go perft N`.
+    fn go(&mut self, go: Go) {
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;
@@ -484,58 +383,6 @@ impl Uci {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn go_reads_what_vampirc_cannot() {
-        // vampirc-uci 0.11.1 panics on these two and drops `ponder` when times follow.
-        let (go, w) = parse_go("depth 300");
-        assert!(w.is_empty());
-        assert_eq!(go.limits.depth, Some(300));
-        let (go, _) = parse_go("movestogo 300 wtime 1000 btime 1000");
-        assert_eq!(go.limits.movestogo, Some(300));
-        let (go, _) = parse_go("ponder wtime 1000 btime 2000 winc 10 binc 20");
-        assert!(go.limits.ponder);
-        assert_eq!(
-            (
-                go.limits.wtime,
-                go.limits.btime,
-                go.limits.winc,
-                go.limits.binc
-            ),
-            (Some(1000), Some(2000), Some(10), Some(20))
-        );
-    }
-
-    #[test]
-    fn go_survives_junk() {
-        let (go, w) = parse_go("wtime -20 depth banana nodes 99999999999999999999999 frobnicate");
-        assert_eq!(go.limits.wtime, Some(0));
-        assert_eq!(go.limits.depth, None);
-        assert_eq!(go.limits.nodes, Some(u64::MAX));
-        assert_eq!(w.len(), 2, "{w:?}");
-        let (go, _) = parse_go("searchmoves e2e4 a10a9 infinite perft 3");
-        assert_eq!(go.searchmoves, vec!["e2e4", "a10a9"]);
-        assert!(go.limits.infinite);
-        assert_eq!(go.perft, Some(3));
-    }
-
-    #[test]
-    fn setoption_names_and_values_with_spaces() {
-        assert_eq!(
-            parse_setoption("setoption name Move Overhead value 100"),
-            Some(("Move Overhead".into(), "100".into()))
-        );
-        assert_eq!(
-            parse_setoption("setoption name UCI_Variant value sin-yeon-sang-gi"),
-            Some(("UCI_Variant".into(), "sin-yeon-sang-gi".into()))
-        );
-        assert_eq!(
-            parse_setoption("setoption name Clear Hash"),
-            Some(("Clear Hash".into(), "".into()))
-        );
-        assert_eq!(parse_setoption("setoption"), None);
-        assert_eq!(parse_setoption("setoption value 3"), None);
-    }
 
     #[test]
     fn score_and_bestmove_lines() {
