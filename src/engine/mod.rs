@@ -1,8 +1,10 @@
 //! What every front end shares about the engine itself, below the protocols, the board and the
 //! command line (which sit in one layer and may not use each other): the table of engine
-//! options and the way numbers and echoes of what a person or GUI sent are read.
+//! options, the one object that owns the search thread (`searcher`), and the way numbers and
+//! echoes of what a person or GUI sent are read.
 
 pub mod options;
+pub mod searcher;
 
 /// Longest part of a bad input line echoed back in an error answer (a GUI gains nothing from a
 /// 10,000-character echo).

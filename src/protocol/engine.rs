@@ -1,17 +1,17 @@
 //! The engine-side state both protocols share: the current variant and session, the rule
-//! options the GUI has set, the engine options (hash, threads...), the transposition table and
-//! the search thread.
+//! options the GUI has set, the engine options (hash, threads...) and the search thread (the
+//! engine's one `Searcher`, which the board uses too).
 
 use super::Event;
 use crate::engine::options::{EngineOption, Sets, Settings};
+use crate::engine::searcher::Searcher;
 use crate::game::{Dialect, OptionSpec, VariantOptions};
 use crate::perft;
-use crate::search::{Control, Limits, TranspositionTable};
+use crate::search::Limits;
 use crate::session::{BestMove, InfoLine, Session};
 use crate::variants::{self, VariantInfo};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 /// The variant a fresh engine plays: chess when registered, else the first in the registry.
 pub fn default_variant() -> Result<&'static VariantInfo, String> {
@@ -44,28 +44,16 @@ pub enum RuleOptionEffect {
     NotInThisVariant,
 }
 
-/// A search or a perft on its own thread.
-struct RunningSearch {
-    id: u64,
-    control: Arc<Control>,
-    /// A search's move; `None` from a perft, which owes no move.
-    handle: JoinHandle<Option<BestMove>>,
-    /// For a search: the position and dialect of the fallback answer if its thread panics.
-    fallback: Option<(Box<dyn Session>, Dialect)>,
-}
-
 pub struct Engine {
     variant: &'static VariantInfo,
     /// Every rule option the GUI set, whatever variant it belongs to (GUIs send options before
     /// the variant); each session gets the ones its variant has.
     rule_options: VariantOptions,
     session: Box<dyn Session>,
-    tt: Arc<TranspositionTable>,
     /// The engine options (`engine::options`); the table's size is the TT's.
     pub settings: Settings,
-    search: Option<RunningSearch>,
-    next_id: u64,
-    events: Sender<Event>,
+    /// The search thread and the TT; each search's end comes back as `Event::SearchDone`.
+    searcher: Searcher,
 }
 
 impl Engine {
@@ -77,11 +65,13 @@ impl Engine {
             variant,
             rule_options: VariantOptions::default(),
             session,
-            tt: Arc::new(TranspositionTable::new(settings.hash_mb)),
+            searcher: Searcher::new(
+                settings.hash_mb,
+                Arc::new(move |id| {
+                    let _ = events.send(Event::SearchDone(id));
+                }),
+            ),
             settings,
-            search: None,
-            next_id: 1,
-            events,
         })
     }
 
@@ -182,9 +172,7 @@ impl Engine {
     pub fn set_hash(&mut self, megabytes: usize) {
         self.settings
             .set_number(Sets::Hash, u64::try_from(megabytes).unwrap_or(u64::MAX));
-        if self.settings.hash_mb != self.tt.megabytes() {
-            self.tt = Arc::new(TranspositionTable::new(self.settings.hash_mb));
-        }
+        self.searcher.set_hash(self.settings.hash_mb);
     }
 
     /// Sets an engine option from the text a GUI sent (callers stop any search first: `Hash`
@@ -198,7 +186,7 @@ impl Engine {
     }
 
     pub fn clear_hash(&self) {
-        self.tt.clear();
+        self.searcher.clear_hash();
     }
 
     /// Limits carrying the engine options; the caller adds the clock or depth.
@@ -207,24 +195,20 @@ impl Engine {
     }
 
     pub fn searching(&self) -> bool {
-        self.search.is_some()
+        self.searcher.searching()
     }
 
-    /// Starts searching the current position on its own thread; each finished iteration goes to
-    /// `report` (on that thread). Returns the search id that [`Event::SearchDone`] will carry.
-    /// A search already running is stopped and its result dropped.
+    /// Starts searching the current position on the search thread; each finished iteration
+    /// goes to `report` (on that thread). Returns the search id that [`Event::SearchDone`] will
+    /// carry. A search already running is stopped and its result dropped.
     pub fn start_search(
         &mut self,
         limits: Limits,
         dialect: Dialect,
-        mut report: Box<dyn FnMut(InfoLine) + Send>,
+        report: Box<dyn FnMut(InfoLine) + Send>,
     ) -> u64 {
-        let control = Arc::new(Control::new(limits.ponder));
-        let tt = Arc::clone(&self.tt);
-        let fallback = Some((self.session.clone_box(), dialect));
-        self.spawn(control, fallback, move |session, control| {
-            Some(session.search(&limits, &tt, control, dialect, &mut |info| report(info)))
-        })
+        self.searcher
+            .start_search(self.session.as_ref(), limits, dialect, report)
     }
 
     /// Starts a perft of the current position on the search thread, so that `stop`, `isready`
@@ -236,89 +220,29 @@ impl Engine {
         dialect: Dialect,
         done: Box<dyn FnOnce(Result<perft::Counts, perft::Refusal>) + Send>,
     ) -> u64 {
-        self.spawn(
-            Arc::new(Control::new(false)),
-            None,
-            move |session, control| {
-                done(session.perft(depth, dialect, control));
-                None
-            },
-        )
-    }
-
-    /// Runs `job` on a copy of the current session on a thread of its own, after stopping any
-    /// search still running.
-    fn spawn(
-        &mut self,
-        control: Arc<Control>,
-        fallback: Option<(Box<dyn Session>, Dialect)>,
-        job: impl FnOnce(&dyn Session, &Control) -> Option<BestMove> + Send + 'static,
-    ) -> u64 {
-        let _ = self.halt();
-        let id = self.next_id;
-        self.next_id += 1;
-        let session = self.session.clone_box();
-        let thread_control = Arc::clone(&control);
-        let events = self.events.clone();
-        let handle = std::thread::spawn(move || {
-            let result = job(session.as_ref(), &thread_control);
-            let _ = events.send(Event::SearchDone(id));
-            result
-        });
-        self.search = Some(RunningSearch {
-            id,
-            control,
-            handle,
-            fallback,
-        });
-        id
+        self.searcher
+            .start_perft(self.session.as_ref(), depth, dialect, done)
     }
 
     /// Asks the running search to stop; its `SearchDone` event follows.
     pub fn stop(&self) {
-        if let Some(s) = &self.search {
-            s.control.stop();
-        }
+        self.searcher.stop();
     }
 
     /// The opponent played the predicted move: the pondering search now runs on our clock.
     pub fn ponderhit(&self) {
-        if let Some(s) = &self.search {
-            s.control.ponderhit();
-        }
+        self.searcher.ponderhit();
     }
 
     /// Collects the result of the search `id` after its `SearchDone` event; `None` when that
     /// search was already collected (stopped by [`Engine::halt`]) or replaced, or was a perft.
     pub fn finish(&mut self, id: u64) -> Option<BestMove> {
-        if self.search.as_ref().map(|s| s.id) != Some(id) {
-            return None;
-        }
-        self.search.take().and_then(join)
+        self.searcher.finish(id)
     }
 
     /// Stops the running search or perft, if any, waits for it and returns a search's result.
     pub fn halt(&mut self) -> Option<BestMove> {
-        let search = self.search.take()?;
-        search.control.stop();
-        join(search)
-    }
-}
-
-/// Waits for a search thread. A search that panicked still owes the GUI a move: the first legal
-/// one (or none), with the failure logged.
-fn join(search: RunningSearch) -> Option<BestMove> {
-    match search.handle.join() {
-        Ok(best) => best,
-        Err(_) => {
-            log::error!("the search thread panicked");
-            let (session, dialect) = search.fallback?;
-            log::error!("answering with the first legal move");
-            Some(BestMove {
-                best: session.legal_moves(dialect).into_iter().next(),
-                ..BestMove::default()
-            })
-        }
+        self.searcher.halt()
     }
 }
 
