@@ -3,13 +3,12 @@
 //! non-zero.
 
 pub mod match_rules;
-pub mod record;
 
+use crate::engine::options::{self, Sets, Settings};
 use crate::game::{Dialect, VariantOptions};
 use crate::perft;
-use crate::protocol::engine::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::protocol::{self, uci};
-use crate::search::strength::{self, Strength};
+use crate::search::strength::{LEVELS, MIN_LEVEL};
 use crate::search::{Control, Limits, TranspositionTable};
 use crate::session::Session;
 use crate::variants;
@@ -48,72 +47,95 @@ pub enum Command {
     /// Prints every legal move (UCI notation), one a line.
     Moves(PositionArgs),
     /// Counts the leaves of the legal move tree; last line `nodes N`.
-    Perft {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Plies; deeper than the search's longest line (128) is refused.
-        #[arg(long)]
-        depth: u64,
-        /// One `MOVE: COUNT` line per root move.
-        #[arg(long)]
-        divide: bool,
-    },
+    Perft(PerftArgs),
     /// Plays moves (UCI notation) and prints the FEN after them.
-    Play {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Print the FEN as Kaleido gives it to XBoard (`setup`, `setboard`) instead.
-        #[arg(long)]
-        xboard: bool,
-        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
-        moves: Vec<String>,
-    },
+    Play(PlayArgs),
     /// Searches a position: board diagram, info lines, `bestmove M`.
     #[command(alias = "analyze")]
     Analyse(AnalyseArgs),
     /// Searches fixed positions of every variant at fixed depth; last line `N nodes M nps`.
-    Bench {
-        /// Overrides every variant's bench depth.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// Only this variant's positions (to calibrate its depth).
-        #[arg(long)]
-        variant: Option<String>,
-    },
+    Bench(BenchArgs),
     /// Replays a game record (SAN for chess, each game's record notation otherwise).
     /// The variant, options and start position come from the record's `Variant` (none: chess),
     /// `Options` and `FEN` tags unless given here (`--option` adds to and overrides the tag's
     /// options).
     Replay(ReplayArgs),
     /// Kaleido's own board in a web browser: serves it on http://HOST:PORT/ and prints the URL.
-    Gui {
-        #[arg(long, default_value = "127.0.0.1")]
-        host: String,
-        /// 0 picks a free port.
-        #[arg(long, default_value_t = 8088)]
-        port: u16,
-        /// Where the game is kept across restarts (`none`: nowhere). Default:
-        /// $XDG_DATA_HOME/kaleido/gui-game.json, else ~/.local/share/kaleido/gui-game.json.
-        #[arg(long, value_name = "FILE")]
-        game_file: Option<String>,
-    },
+    Gui(GuiArgs),
     /// How a person enters MOVE (UCI notation, as `moves` prints it) in XBoard, one action a line
     /// in XBoard's square names: `drag FROM TO`, `choose LETTER` (in XBoard's piece picker),
     /// `wait` (the engine answers `move @@@@`, the move comes back), `type TEXT` (into XBoard's
     /// move type-in box, where no mouse form exists). The position is read as the person's side
     /// to move.
-    Person {
-        #[command(flatten)]
-        position: PositionArgs,
-        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
-        mv: String,
-    },
+    Person(PersonArgs),
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
     Match(Box<kaleido_referee::MatchArgs>),
 }
 
-// `kaleido analyse` (its help text is the variant's doc comment).
+// Each subcommand's arguments: one struct each, and one function each below (their help texts
+// are the variants' doc comments, so the structs have none).
+
+// `kaleido perft`.
+#[derive(Args, Debug, Clone)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Plies; deeper than the search's longest line (128) is refused.
+    #[arg(long)]
+    pub depth: u64,
+    /// One `MOVE: COUNT` line per root move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+// `kaleido play`.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Print the FEN as Kaleido gives it to XBoard (`setup`, `setboard`) instead.
+    #[arg(long)]
+    pub xboard: bool,
+    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+// `kaleido bench`.
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Overrides every variant's bench depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Only this variant's positions (to calibrate its depth).
+    #[arg(long)]
+    pub variant: Option<String>,
+}
+
+// `kaleido gui`.
+#[derive(Args, Debug, Clone)]
+pub struct GuiArgs {
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// 0 picks a free port.
+    #[arg(long, default_value_t = 8088)]
+    pub port: u16,
+    /// Where the game is kept across restarts (`none`: nowhere). Default:
+    /// $XDG_DATA_HOME/kaleido/gui-game.json, else ~/.local/share/kaleido/gui-game.json.
+    #[arg(long, value_name = "FILE")]
+    pub game_file: Option<String>,
+}
+
+// `kaleido person`.
+#[derive(Args, Debug, Clone)]
+pub struct PersonArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+    pub mv: String,
+}
+
+// `kaleido analyse`.
 #[derive(Args, Debug, Clone)]
 pub struct AnalyseArgs {
     #[command(flatten)]
@@ -131,14 +153,15 @@ pub struct AnalyseArgs {
     #[arg(long)]
     pub hash: Option<usize>,
     /// Play at this level, 1 (a random legal turn) to 8 (docs/levels.md).
-    #[arg(long, conflicts_with = "elo", value_parser = clap::value_parser!(u8).range(1..=8))]
+    #[arg(long, conflicts_with = "elo",
+          value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(LEVELS)))]
     pub level: Option<u8>,
     /// Play at this Elo (the `UCI_Elo` scale of the levels; provisional, docs/levels.md).
     #[arg(long)]
     pub elo: Option<i32>,
 }
 
-// `kaleido replay` (its help text is the variant's doc comment).
+// `kaleido replay`.
 #[derive(Args, Debug, Clone)]
 pub struct ReplayArgs {
     #[arg(long)]
@@ -161,23 +184,16 @@ pub struct PositionArgs {
     /// A FEN in the rules docs' form; `startpos` or nothing for the start position.
     #[arg(long, allow_hyphen_values = true)]
     pub fen: Option<String>,
-    /// A rule option of the variant, NAME=VALUE (repeatable; booleans true/false). Threads, Hash
-    /// and MultiPV are accepted here too.
+    /// A rule option of the variant, NAME=VALUE (repeatable; booleans true/false). The engine
+    /// options Threads, Hash and MultiPV are accepted here too.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
 }
 
-/// Engine settings given as `--option` (the rule options go to the variant).
-#[derive(Debug, Default, Clone, Copy)]
-pub struct EngineSettings {
-    pub threads: Option<usize>,
-    pub hash: Option<usize>,
-    pub multipv: Option<usize>,
-}
-
 impl PositionArgs {
-    /// The session the arguments describe, and the engine settings among the options.
-    pub fn session(&self) -> Result<(Box<dyn Session>, EngineSettings), String> {
+    /// The session the arguments describe, and the engine options (`engine::options`, those the
+    /// command line takes) among the options; the rest go to the variant.
+    pub fn session(&self) -> Result<(Box<dyn Session>, Settings), String> {
         let info = variants::find(&self.variant).ok_or_else(|| {
             format!(
                 "unknown variant '{}'; known: {}",
@@ -186,22 +202,17 @@ impl PositionArgs {
             )
         })?;
         let mut rule_options = VariantOptions::default();
-        let mut settings = EngineSettings::default();
+        let mut settings = Settings::default();
         for option in &self.options {
             let (name, value) = option
                 .split_once('=')
                 .ok_or_else(|| format!("--option '{option}': expected NAME=VALUE"))?;
             let (name, value) = (name.trim(), value.trim());
-            let number = || {
-                value
-                    .parse::<usize>()
-                    .map_err(|_| format!("--option {name} takes a positive number, not '{value}'"))
-            };
-            match name.to_ascii_lowercase().as_str() {
-                "threads" => settings.threads = Some(number()?.clamp(1, MAX_THREADS)),
-                "hash" => settings.hash = Some(number()?.clamp(1, MAX_HASH_MB)),
-                "multipv" => settings.multipv = Some(number()?.clamp(1, MAX_MULTIPV)),
-                _ => rule_options.set(name, value),
+            match options::find(name).filter(|o| o.command_line) {
+                Some(engine_option) => settings
+                    .set(engine_option, value)
+                    .map_err(|e| format!("--{e}"))?,
+                None => rule_options.set(name, value),
             }
         }
         let mut session = info.new_session(&rule_options)?;
@@ -266,60 +277,59 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         return protocol::run(stdin, protocol::Output::stdout());
     };
     match command {
-        Command::Variants => {
-            for name in variants::names() {
-                say(name)?;
-            }
-        }
-        Command::Moves(position) => {
-            let (session, _) = position.session()?;
-            for mv in session.legal_moves(Dialect::Uci) {
-                say(&mv)?;
-            }
-        }
-        Command::Perft {
-            position,
-            depth,
-            divide,
-        } => run_perft(&position, depth, divide)?,
-        Command::Play {
-            position,
-            xboard,
-            moves,
-        } => play(&position, xboard, &moves)?,
-        Command::Analyse(args) => analyse(args)?,
-        Command::Bench { depth, variant } => {
-            crate::bench::run(depth, variant.as_deref())?;
-        }
-        Command::Replay(args) => replay(args)?,
-        Command::Person { position, mv } => {
-            let (session, _) = position.session()?;
-            for action in protocol::xboard::person::recipe(session.as_ref(), &mv, Dialect::Uci)? {
-                say(&action.to_string())?;
-            }
-        }
-        Command::Match(args) => {
-            kaleido_referee::run(&args, &match_rules::KaleidoRules)?;
-        }
-        Command::Gui {
-            host,
-            port,
-            game_file,
-        } => {
-            crate::gui::serve(&host, port, crate::gui::store_path(game_file.as_deref()))?;
-        }
+        Command::Variants => list_variants(),
+        Command::Moves(position) => moves(&position),
+        Command::Perft(args) => run_perft(&args),
+        Command::Play(args) => play(&args),
+        Command::Analyse(args) => analyse(args),
+        Command::Bench(args) => crate::bench::run(args.depth, args.variant.as_deref()),
+        Command::Replay(args) => replay(args),
+        Command::Person(args) => person(&args),
+        Command::Match(args) => kaleido_referee::run(&args, &match_rules::KaleidoRules),
+        Command::Gui(args) => gui(&args),
+    }
+}
+
+/// `kaleido variants`: the registry's names.
+fn list_variants() -> Result<(), String> {
+    for name in variants::names() {
+        say(name)?;
     }
     Ok(())
 }
 
-/// `kaleido perft`: `nodes N` (after the divide lines), the speed on stderr.
-fn run_perft(position: &PositionArgs, depth: u64, divide: bool) -> Result<(), String> {
-    let depth = perft::check_depth(depth)?;
+/// `kaleido moves`: the legal moves.
+fn moves(position: &PositionArgs) -> Result<(), String> {
     let (session, _) = position.session()?;
+    for mv in session.legal_moves(Dialect::Uci) {
+        say(&mv)?;
+    }
+    Ok(())
+}
+
+/// `kaleido person`: how a person enters the move in XBoard.
+fn person(args: &PersonArgs) -> Result<(), String> {
+    let (session, _) = args.position.session()?;
+    for action in protocol::xboard::person::recipe(session.as_ref(), &args.mv, Dialect::Uci)? {
+        say(&action.to_string())?;
+    }
+    Ok(())
+}
+
+/// `kaleido gui`: serves the board until the process ends.
+fn gui(args: &GuiArgs) -> Result<(), String> {
+    let store = crate::gui::store_path(args.game_file.as_deref());
+    crate::gui::serve(&args.host, args.port, store)
+}
+
+/// `kaleido perft`: `nodes N` (after the divide lines), the speed on stderr.
+fn run_perft(args: &PerftArgs) -> Result<(), String> {
+    let depth = perft::check_depth(args.depth)?;
+    let (session, _) = args.position.session()?;
     let counts = session
         .perft(depth, Dialect::Uci, &Control::default())
         .map_err(|e| e.to_string())?;
-    if divide {
+    if args.divide {
         for (mv, n) in &counts.divide {
             say(&format!("{mv}: {n}"))?;
         }
@@ -335,14 +345,14 @@ fn run_perft(position: &PositionArgs, depth: u64, divide: bool) -> Result<(), St
 }
 
 /// `kaleido play`: the FEN after the moves.
-fn play(position: &PositionArgs, xboard: bool, moves: &[String]) -> Result<(), String> {
-    let (mut session, _) = position.session()?;
-    for (index, mv) in moves.iter().enumerate() {
+fn play(args: &PlayArgs) -> Result<(), String> {
+    let (mut session, _) = args.position.session()?;
+    for (index, mv) in args.moves.iter().enumerate() {
         session
             .play(mv, Dialect::Uci)
             .map_err(|e| format!("move {} '{mv}' rejected: {e}", index + 1))?;
     }
-    let dialect = if xboard {
+    let dialect = if args.xboard {
         Dialect::XBoard
     } else {
         Dialect::Uci
@@ -362,20 +372,30 @@ fn analyse(args: AnalyseArgs) -> Result<(), String> {
         level,
         elo,
     } = args;
-    let (session, settings) = position.session()?;
-    let threads = threads
-        .or(settings.threads)
-        .unwrap_or(1)
-        .clamp(1, MAX_THREADS);
-    let hash = hash
-        .or(settings.hash)
-        .unwrap_or(DEFAULT_HASH_MB)
-        .clamp(1, MAX_HASH_MB);
+    let (session, mut settings) = position.session()?;
+    // The flags win over `--option Threads=`/`Hash=`.
+    let count = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    if let Some(threads) = threads {
+        settings.set_number(Sets::Threads, count(threads));
+    }
+    if let Some(hash) = hash {
+        settings.set_number(Sets::Hash, count(hash));
+    }
+    if let Some(level) = level {
+        settings.set_number(Sets::SkillLevel, u64::from(level));
+    }
+    if let Some(elo) = elo {
+        settings.set_number(Sets::LimitStrength, 1);
+        settings.set_number(Sets::Elo, u64::try_from(elo).unwrap_or(0));
+    }
     for row in session.diagram().lines() {
         say(row)?;
     }
     say(&format!("fen {}", session.fen(Dialect::Uci)))?;
-    say(&format!("info string threads {threads} hash {hash}"))?;
+    say(&format!(
+        "info string threads {} hash {}",
+        settings.threads, settings.hash_mb
+    ))?;
     if let Some(outcome) = session.outcome() {
         say("bestmove (none)")?;
         say(&outcome.to_string())?;
@@ -389,12 +409,11 @@ fn analyse(args: AnalyseArgs) -> Result<(), String> {
         depth,
         movetime,
         nodes,
-        threads,
-        multipv: settings.multipv.unwrap_or(1),
-        strength: cli_strength(level, elo, session.variant()),
-        ..Limits::default()
+        // No GUI between: no delay to keep back from the time.
+        move_overhead: 0,
+        ..settings.limits(session.variant())
     };
-    let tt = TranspositionTable::new(hash);
+    let tt = TranspositionTable::new(settings.hash_mb);
     let control = Control::new(false);
     let best = session.search(&limits, &tt, &control, Dialect::Uci, &mut |info| {
         // A closed stdout ends the output, not the search.
@@ -420,7 +439,7 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
     } = args;
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let record = record::read(&text);
+    let record = kaleido_vocab::pgn::read(&text);
     let position = PositionArgs {
         // No Variant tag means chess, as PGN has it.
         variant: variant
@@ -470,14 +489,4 @@ fn replay(args: ReplayArgs) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The strength `--level` or `--elo` asks for (`None`: full strength); as the protocols'
-/// `Skill Level` and `UCI_Elo` do (`protocol::engine::Engine::strength`).
-fn cli_strength(level: Option<u8>, elo: Option<i32>, variant: &str) -> Option<Strength> {
-    match (level, elo) {
-        (Some(level), _) => Strength::level(level, strength::fresh_seed()),
-        (None, Some(elo)) => Some(crate::protocol::engine::elo_strength(elo, variant)),
-        (None, None) => None,
-    }
 }

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod board_view;
 pub mod cli;
+pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod gui;

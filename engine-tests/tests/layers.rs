@@ -24,18 +24,19 @@ const LAYERS: &[&[&str]] = &[
     &["perft"],
     // Strings in, strings out: what every front end drives.
     &["session"],
+    // What the front ends share about the engine: its options table.
+    &["engine"],
     // The front ends.
     &["bench", "protocol", "gui"],
     &["cli"],
 ];
 
-/// Upward edges that exist today: (from, to, where, what would remove it). Debt, not design.
-const DEBT: &[(&str, &str, &str, &str)] = &[(
-    "gui",
-    "cli",
-    "gui/record.rs reads PGN with cli::record::read",
-    "issue 25 item 4 (one PGN module shared by CLI, GUI and referee)",
-)];
+/// An upward edge allowed for now: (from, to, where, what would remove it). Debt, not design.
+type Debt = (&'static str, &'static str, &'static str, &'static str);
+
+/// Upward edges that exist today. None: the last one (the board reading PGN through the
+/// command line) went with the shared PGN module, `kaleido_vocab::pgn`.
+const DEBT: &[Debt] = &[];
 
 fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|layer| layer.contains(&module))
@@ -152,9 +153,9 @@ fn edges(files: &[(String, String)]) -> BTreeMap<(String, String), Vec<String>> 
     edges
 }
 
-/// What breaks the layers: upward or sideways edges not in `DEBT`, modules in no layer, and
-/// `DEBT` entries that no longer occur.
-fn check(files: &[(String, String)]) -> Vec<String> {
+/// What breaks the layers: upward or sideways edges not in `debt`, modules in no layer, and
+/// `debt` entries that no longer occur.
+fn check(files: &[(String, String)], debt: &[Debt]) -> Vec<String> {
     let mut problems = Vec::new();
     let edges = edges(files);
     let modules: BTreeSet<String> = files.iter().map(|(p, _)| module_of(p)).collect();
@@ -177,7 +178,7 @@ fn check(files: &[(String, String)]) -> Vec<String> {
         let (Some(low), Some(high)) = (layer(from), layer(to)) else {
             continue;
         };
-        let in_debt = DEBT.iter().any(|(f, t, _, _)| f == from && t == to);
+        let in_debt = debt.iter().any(|(f, t, _, _)| f == from && t == to);
         if high >= low && !in_debt {
             problems.push(format!(
                 "{from} (layer {low}) uses {to} (layer {high}) in {}: a lower layer may not \
@@ -186,7 +187,7 @@ fn check(files: &[(String, String)]) -> Vec<String> {
             ));
         }
     }
-    for (from, to, place, _) in DEBT {
+    for (from, to, place, _) in debt {
         if !edges.contains_key(&(from.to_string(), to.to_string())) {
             problems.push(format!(
                 "{from} -> {to} ({place}) no longer occurs: remove it from DEBT"
@@ -237,7 +238,7 @@ fn the_source_tree_keeps_its_layers() {
         files.iter().any(|(p, _)| p == "game.rs"),
         "the core, src/game.rs, was not found: move this test along with it"
     );
-    let problems = check(&files);
+    let problems = check(&files, DEBT);
     assert!(
         problems.is_empty(),
         "layer violations:\n{}",
@@ -259,6 +260,15 @@ fn an_upward_import_from_the_core_fails() {
             ("gui/record.rs".into(), "crate::cli::record::read(t)".into()),
         ]
     };
+    // A made-up debt, so that the debt rules are checked whatever the real list holds.
+    let debt: &[Debt] = &[("gui", "cli", "gui/record.rs", "a test")];
+    let unexcused = check(&tree("pub trait Rules {}"), &[]);
+    assert_eq!(unexcused.len(), 1, "{unexcused:?}");
+    assert!(
+        unexcused[0].starts_with("gui (layer 9) uses cli"),
+        "{unexcused:?}"
+    );
+    let check = |files: &[(String, String)]| check(files, debt);
     // The core on its own passes.
     let core = "pub use kaleido_vocab::Side;\npub trait Rules {}";
     assert_eq!(check(&tree(core)), Vec::<String>::new());

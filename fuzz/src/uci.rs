@@ -16,11 +16,12 @@ use crate::corpus::{parse_options, Reported};
 use crate::mutate::{mutate, soup};
 use crate::session_words::{tame, walk};
 use crate::{count, panics, Counters, Failure, Fuzzer};
+use kaleido::engine::options::OPTIONS;
 use kaleido::game::{Dialect, OptionKind};
 use kaleido::perft;
 use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
-use kaleido::protocol::uci::{parse_go, GO_KEYWORDS};
+use kaleido::protocol::uci::{parse_go, COMMANDS, GO_KEYWORDS};
 use kaleido::rng::SplitMix64;
 use kaleido::search::Control;
 use kaleido::session::Session;
@@ -32,31 +33,14 @@ use std::time::Duration;
 /// How long a search bounded by the generator may take to answer.
 const BOUNDED: Duration = Duration::from_secs(20);
 
-/// Words of UCI besides `go`'s keywords.
-const COMMAND_WORDS: &[&str] = &[
-    "uci",
-    "isready",
-    "ucinewgame",
-    "position",
+/// Words of UCI besides the command words, `go`'s keywords and the engine options' names.
+const OTHER_WORDS: &[&str] = &[
     "startpos",
     "fen",
     "moves",
-    "go",
-    "stop",
-    "ponderhit",
-    "setoption",
     "name",
     "value",
-    "d",
-    "debug",
-    "register",
     "UCI_Variant",
-    "Hash",
-    "Threads",
-    "MultiPV",
-    "Move",
-    "Overhead",
-    "Ponder",
     "Clear",
     "true",
     "false",
@@ -68,8 +52,19 @@ const COMMAND_WORDS: &[&str] = &[
     "@@@@",
 ];
 
-/// The words mutations and soup draw from.
-static WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| [COMMAND_WORDS, GO_KEYWORDS].concat());
+/// The words mutations and soup draw from: the protocol's own lists (`quit` comes on its own),
+/// the words of the engine options' names, and the rest.
+static WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let option_words = OPTIONS.iter().flat_map(|o| o.name.split_whitespace());
+    COMMANDS
+        .iter()
+        .copied()
+        .filter(|w| *w != "quit")
+        .chain(option_words)
+        .chain(OTHER_WORDS.iter().copied())
+        .chain(GO_KEYWORDS.iter().copied())
+        .collect()
+});
 
 /// What a `go` owes.
 enum Job {

@@ -28,70 +28,32 @@ use crate::{count, panics, Counters, Failure, Fuzzer};
 use kaleido::game::{Dialect, MoveError, OptionKind, XBOARD_NULL_MOVE};
 use kaleido::protocol::engine::all_rule_options;
 use kaleido::protocol::split_command;
-use kaleido::protocol::xboard::{registry_name, xboard_names};
+use kaleido::protocol::xboard::{registry_name, xboard_names, COMMANDS};
 use kaleido::rng::SplitMix64;
 use kaleido::session::{Known, Session};
 use kaleido::variants;
 use std::collections::VecDeque;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 /// How long a pong may wait before the harness takes the engine to be thinking.
 const THINKING: Duration = Duration::from_millis(20);
 
-const WORDS: &[&str] = &[
-    "xboard",
-    "protover",
-    "new",
-    "variant",
-    "force",
-    "go",
-    "playother",
-    "usermove",
-    "?",
-    "ping",
-    "setboard",
-    "undo",
-    "remove",
-    "result",
-    "analyze",
-    "exit",
-    ".",
-    "post",
-    "nopost",
-    "hard",
-    "easy",
-    "level",
-    "st",
-    "sd",
-    "time",
-    "otim",
-    "memory",
-    "cores",
-    "option",
-    "draw",
-    "d",
-    "accepted",
-    "rejected",
-    "computer",
-    "lift",
-    "put",
-    "hover",
-    "exclude",
-    "include",
-    "all",
-    "name",
-    "random",
-    "@@@@",
-    "1-0",
-    "0-1",
-    "1/2-1/2",
-    "*",
-    "{",
-    "}",
-    "=",
-    "normal",
+/// Words besides the commands (`quit` is left out of those: it comes on its own, at the end).
+const OTHER_WORDS: &[&str] = &[
+    "all", "name", "random", "@@@@", "1-0", "0-1", "1/2-1/2", "*", "{", "}", "=", "normal",
     "xiangqi",
 ];
+
+/// The words mutations and soup draw from: the protocol's own command list, and the rest.
+static WORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    COMMANDS
+        .iter()
+        .copied()
+        .filter(|w| *w != "quit")
+        .chain(OTHER_WORDS.iter().copied())
+        .collect()
+});
 
 pub struct XBoardFuzzer {
     rng: SplitMix64,
@@ -287,10 +249,10 @@ impl XBoardFuzzer {
                     .collect();
                 format!("{} {square}", rng.pick(&["lift", "put", "hover"]))
             }
-            _ => soup(WORDS, 6, 25, rng),
+            _ => soup(&WORDS, 6, 25, rng),
         };
         if rng.chance(30) {
-            let mutated = mutate(&line, WORDS, rng);
+            let mutated = mutate(&line, &WORDS, rng);
             if tame(&mutated) {
                 self.plan.clear();
                 return mutated;

@@ -12,7 +12,6 @@ pub mod engines;
 pub mod game;
 pub mod judge;
 pub mod openings;
-pub mod pgn;
 pub mod player;
 pub mod pool;
 pub mod process;
@@ -253,7 +252,7 @@ pub fn run_cancellable(
     let header = PgnHeader {
         event: args.event.clone(),
         site: args.site.clone(),
-        date: pgn::today(),
+        date: kaleido_vocab::pgn::today(),
         variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
         time_control: args::time_control_tag(&limit),
     };

@@ -2,9 +2,9 @@
 //! chess), `[FEN]`/`[SetUp]` for a non-standard start, `[Termination]`, `[TimeControl]`; moves in
 //! the Record dialect with `{score/depth time}` comments from the engines' last evaluation.
 
-use crate::pgn::{PgnGame, PgnMove};
 use crate::player::{EngineScore, PlyText, Thinking};
 use crate::rules::Side;
+use kaleido_vocab::pgn::{self, PgnGame, PgnMove};
 use std::time::Duration;
 
 #[derive(Clone, Debug)]
@@ -119,7 +119,7 @@ pub fn pgn_game(header: &PgnHeader, game: &GameRecord) -> PgnGame {
 
 /// The game's PGN text.
 pub fn write_game(header: &PgnHeader, game: &GameRecord) -> String {
-    crate::pgn::write(&pgn_game(header, game))
+    pgn::write(&pgn_game(header, game))
 }
 
 #[cfg(test)]

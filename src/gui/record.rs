@@ -1,4 +1,4 @@
-//! The game on the board as a PGN record, written with the referee's generic PGN writer: the
+//! The game on the board as a PGN record, read and written with the shared `pgn` module: the
 //! seven-tag roster, `Variant` (left out for chess, as chess programs expect), `Options` (the
 //! rule options that differ from their defaults, `Name=value` separated by spaces), `FEN` and
 //! `SetUp` when the game did not start from the start position; moves in the game's record
@@ -7,7 +7,7 @@
 use super::game::{Eval, GuiGame, Player};
 use crate::game::{Dialect, Side, VariantOptions};
 use crate::variants;
-use kaleido_referee::pgn::{self, PgnGame, PgnMove};
+use kaleido_vocab::pgn::{self, PgnGame, PgnMove};
 
 /// `+0.35`, `-M3`: from the mover's point of view, as the referee writes scores.
 fn score_comment(eval: &Eval, mover: Side) -> String {
@@ -47,7 +47,7 @@ pub fn game_from_record(text: &str) -> Result<GuiGame, String> {
     if text.trim().is_empty() {
         return Err("the record is empty".into());
     }
-    let record = crate::cli::record::read(text);
+    let record = pgn::read(text);
     if record.unclosed {
         return Err(
             "the record is cut or not PGN: a { comment or ( variation is never closed".into(),

@@ -1,29 +1,17 @@
 //! The engine-side state both protocols share: the current variant and session, the rule
-//! options the GUI has set, the engine options (hash, threads...), the transposition table and
-//! the search thread.
+//! options the GUI has set, the engine options (hash, threads...) and the search thread (the
+//! engine's one `Searcher`, which the board uses too).
 
 use super::Event;
+use crate::engine::options::{EngineOption, Sets, Settings};
+use crate::engine::searcher::Searcher;
 use crate::game::{Dialect, OptionSpec, VariantOptions};
 use crate::perft;
-use crate::search::strength::{self, Strength, FULL_STRENGTH_SKILL, MIN_LEVEL};
-use crate::search::{Control, Limits, TranspositionTable};
+use crate::search::Limits;
 use crate::session::{BestMove, InfoLine, Session};
 use crate::variants::{self, VariantInfo};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
-use std::thread::JoinHandle;
-
-pub const DEFAULT_HASH_MB: usize = 16;
-/// Larger requests are clamped to this: the table is allocated and zeroed at once, and a request beyond the
-/// machine's memory would abort the process.
-pub const MAX_HASH_MB: usize = 4096;
-pub const MAX_THREADS: usize = 256;
-pub const MAX_MULTIPV: usize = 256;
-/// The option naming the number of lines: UCI's standard name, which XBoard's Engine Output
-/// pane also drives ("more" / "fewer").
-pub const MULTIPV_OPTION: &str = "MultiPV";
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
-pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// The variant a fresh engine plays: chess when registered, else the first in the registry.
 pub fn default_variant() -> Result<&'static VariantInfo, String> {
@@ -45,13 +33,6 @@ pub fn all_rule_options() -> Vec<&'static OptionSpec> {
     out
 }
 
-/// The strength of `UCI_Elo` `elo` in `variant`: the levels' chess scale moved by the
-/// variant's offset (`variants::level_elo_offset`).
-pub fn elo_strength(elo: i32, variant: &str) -> Strength {
-    let offset = variants::level_elo_offset(variant);
-    Strength::from_elo(elo.saturating_sub(offset), strength::fresh_seed())
-}
-
 /// What setting a rule option did.
 #[derive(Debug, PartialEq, Eq)]
 pub enum RuleOptionEffect {
@@ -63,54 +44,34 @@ pub enum RuleOptionEffect {
     NotInThisVariant,
 }
 
-/// A search or a perft on its own thread.
-struct RunningSearch {
-    id: u64,
-    control: Arc<Control>,
-    /// A search's move; `None` from a perft, which owes no move.
-    handle: JoinHandle<Option<BestMove>>,
-    /// For a search: the position and dialect of the fallback answer if its thread panics.
-    fallback: Option<(Box<dyn Session>, Dialect)>,
-}
-
 pub struct Engine {
     variant: &'static VariantInfo,
     /// Every rule option the GUI set, whatever variant it belongs to (GUIs send options before
     /// the variant); each session gets the ones its variant has.
     rule_options: VariantOptions,
     session: Box<dyn Session>,
-    tt: Arc<TranspositionTable>,
-    pub threads: usize,
-    pub multipv: usize,
-    pub move_overhead: u64,
-    /// `Skill Level` 1..=8, or `FULL_STRENGTH_SKILL` (the default).
-    pub skill_level: u8,
-    /// `UCI_LimitStrength`: play at `UCI_Elo` (it wins over `Skill Level`).
-    pub limit_strength: bool,
-    pub elo: i32,
-    search: Option<RunningSearch>,
-    next_id: u64,
-    events: Sender<Event>,
+    /// The engine options (`engine::options`); the table's size is the TT's.
+    pub settings: Settings,
+    /// The search thread and the TT; each search's end comes back as `Event::SearchDone`.
+    searcher: Searcher,
 }
 
 impl Engine {
     pub fn new(events: Sender<Event>) -> Result<Engine, String> {
         let variant = default_variant()?;
         let session = variant.new_session(&VariantOptions::default())?;
+        let settings = Settings::default();
         Ok(Engine {
             variant,
             rule_options: VariantOptions::default(),
             session,
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            threads: 1,
-            multipv: 1,
-            move_overhead: DEFAULT_MOVE_OVERHEAD_MS,
-            skill_level: FULL_STRENGTH_SKILL,
-            limit_strength: false,
-            elo: strength::MAX_ELO,
-            search: None,
-            next_id: 1,
-            events,
+            searcher: Searcher::new(
+                settings.hash_mb,
+                Arc::new(move |id| {
+                    let _ = events.send(Event::SearchDone(id));
+                }),
+            ),
+            settings,
         })
     }
 
@@ -206,99 +167,48 @@ impl Engine {
             .any(|s| s.name.eq_ignore_ascii_case(name))
     }
 
-    /// A new, empty table of `megabytes` (callers stop any search first).
+    /// A new, empty table of `megabytes`, clamped as the options table says (callers stop any
+    /// search first).
     pub fn set_hash(&mut self, megabytes: usize) {
-        let megabytes = megabytes.clamp(1, MAX_HASH_MB);
-        if megabytes != self.tt.megabytes() {
-            self.tt = Arc::new(TranspositionTable::new(megabytes));
+        self.settings
+            .set_number(Sets::Hash, u64::try_from(megabytes).unwrap_or(u64::MAX));
+        self.searcher.set_hash(self.settings.hash_mb);
+    }
+
+    /// Sets an engine option from the text a GUI sent (callers stop any search first: `Hash`
+    /// replaces the table). On error nothing changes.
+    pub fn set_option(&mut self, option: &EngineOption, value: &str) -> Result<(), String> {
+        self.settings.set(option, value)?;
+        if option.sets == Sets::Hash {
+            self.set_hash(self.settings.hash_mb);
         }
+        Ok(())
     }
 
     pub fn clear_hash(&self) {
-        self.tt.clear();
+        self.searcher.clear_hash();
     }
 
     /// Limits carrying the engine options; the caller adds the clock or depth.
     pub fn base_limits(&self) -> Limits {
-        Limits {
-            multipv: self.multipv.max(1),
-            threads: self.threads.max(1),
-            move_overhead: self.move_overhead,
-            strength: self.strength(),
-            ..Limits::default()
-        }
-    }
-
-    /// The playing strength the options ask for (`None`: full strength).
-    pub fn strength(&self) -> Option<Strength> {
-        if self.limit_strength {
-            Some(elo_strength(self.elo, self.variant.name))
-        } else {
-            Strength::level(self.skill_level, strength::fresh_seed())
-        }
-    }
-
-    /// Sets one of the strength options both protocols offer (`Skill Level`,
-    /// `UCI_LimitStrength`, `UCI_Elo`; names case-insensitive). `None`: not one of them.
-    pub fn set_strength_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
-        let value = value.trim();
-        // The CECP reader turns every value 0/1 into false/true (checks arrive as 0/1).
-        let number = |name: &str| {
-            let digits = match value {
-                "false" => "0",
-                "true" => "1",
-                v => v,
-            };
-            digits
-                .parse::<i64>()
-                .map_err(|_| format!("option {name} takes a number, not '{}'", super::echo(value)))
-        };
-        Some(match name.trim().to_ascii_lowercase().as_str() {
-            "skill level" => number("Skill Level").map(|n| {
-                self.skill_level =
-                    n.clamp(i64::from(MIN_LEVEL), i64::from(FULL_STRENGTH_SKILL)) as u8;
-            }),
-            "uci_limitstrength" => match value.to_ascii_lowercase().as_str() {
-                "true" | "1" => {
-                    self.limit_strength = true;
-                    Ok(())
-                }
-                "false" | "0" => {
-                    self.limit_strength = false;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "option UCI_LimitStrength takes true or false, not '{}'",
-                    super::echo(value)
-                )),
-            },
-            "uci_elo" => number("UCI_Elo").map(|n| {
-                // Kept as given (within reason): a variant's offset moves the levels' range.
-                self.elo = n.clamp(0, 10_000) as i32;
-            }),
-            _ => return None,
-        })
+        self.settings.limits(self.variant.name)
     }
 
     pub fn searching(&self) -> bool {
-        self.search.is_some()
+        self.searcher.searching()
     }
 
-    /// Starts searching the current position on its own thread; each finished iteration goes to
-    /// `report` (on that thread). Returns the search id that [`Event::SearchDone`] will carry.
-    /// A search already running is stopped and its result dropped.
+    /// Starts searching the current position on the search thread; each finished iteration
+    /// goes to `report` (on that thread). Returns the search id that [`Event::SearchDone`] will
+    /// carry. A search already running is stopped and its result dropped.
     pub fn start_search(
         &mut self,
         limits: Limits,
         dialect: Dialect,
-        mut report: Box<dyn FnMut(InfoLine) + Send>,
+        report: Box<dyn FnMut(InfoLine) + Send>,
     ) -> u64 {
-        let control = Arc::new(Control::new(limits.ponder));
-        let tt = Arc::clone(&self.tt);
-        let fallback = Some((self.session.clone_box(), dialect));
-        self.spawn(control, fallback, move |session, control| {
-            Some(session.search(&limits, &tt, control, dialect, &mut |info| report(info)))
-        })
+        self.searcher
+            .start_search(self.session.as_ref(), limits, dialect, report)
     }
 
     /// Starts a perft of the current position on the search thread, so that `stop`, `isready`
@@ -310,100 +220,48 @@ impl Engine {
         dialect: Dialect,
         done: Box<dyn FnOnce(Result<perft::Counts, perft::Refusal>) + Send>,
     ) -> u64 {
-        self.spawn(
-            Arc::new(Control::new(false)),
-            None,
-            move |session, control| {
-                done(session.perft(depth, dialect, control));
-                None
-            },
-        )
-    }
-
-    /// Runs `job` on a copy of the current session on a thread of its own, after stopping any
-    /// search still running.
-    fn spawn(
-        &mut self,
-        control: Arc<Control>,
-        fallback: Option<(Box<dyn Session>, Dialect)>,
-        job: impl FnOnce(&dyn Session, &Control) -> Option<BestMove> + Send + 'static,
-    ) -> u64 {
-        let _ = self.halt();
-        let id = self.next_id;
-        self.next_id += 1;
-        let session = self.session.clone_box();
-        let thread_control = Arc::clone(&control);
-        let events = self.events.clone();
-        let handle = std::thread::spawn(move || {
-            let result = job(session.as_ref(), &thread_control);
-            let _ = events.send(Event::SearchDone(id));
-            result
-        });
-        self.search = Some(RunningSearch {
-            id,
-            control,
-            handle,
-            fallback,
-        });
-        id
+        self.searcher
+            .start_perft(self.session.as_ref(), depth, dialect, done)
     }
 
     /// Asks the running search to stop; its `SearchDone` event follows.
     pub fn stop(&self) {
-        if let Some(s) = &self.search {
-            s.control.stop();
-        }
+        self.searcher.stop();
     }
 
     /// The opponent played the predicted move: the pondering search now runs on our clock.
     pub fn ponderhit(&self) {
-        if let Some(s) = &self.search {
-            s.control.ponderhit();
-        }
+        self.searcher.ponderhit();
     }
 
     /// Collects the result of the search `id` after its `SearchDone` event; `None` when that
     /// search was already collected (stopped by [`Engine::halt`]) or replaced, or was a perft.
     pub fn finish(&mut self, id: u64) -> Option<BestMove> {
-        if self.search.as_ref().map(|s| s.id) != Some(id) {
-            return None;
-        }
-        self.search.take().and_then(join)
+        self.searcher.finish(id)
     }
 
     /// Stops the running search or perft, if any, waits for it and returns a search's result.
     pub fn halt(&mut self) -> Option<BestMove> {
-        let search = self.search.take()?;
-        search.control.stop();
-        join(search)
-    }
-}
-
-/// Waits for a search thread. A search that panicked still owes the GUI a move: the first legal
-/// one (or none), with the failure logged.
-fn join(search: RunningSearch) -> Option<BestMove> {
-    match search.handle.join() {
-        Ok(best) => best,
-        Err(_) => {
-            log::error!("the search thread panicked");
-            let (session, dialect) = search.fallback?;
-            log::error!("answering with the first legal move");
-            Some(BestMove {
-                best: session.legal_moves(dialect).into_iter().next(),
-                ..BestMove::default()
-            })
-        }
+        self.searcher.halt()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::strength::{LEVELS, LEVEL_ELO};
+    use crate::engine::options;
+    use crate::search::strength::{FULL_STRENGTH_SKILL, LEVELS, LEVEL_ELO};
 
     fn engine() -> Engine {
         let (events, _) = std::sync::mpsc::channel();
         Engine::new(events).expect("an engine")
+    }
+
+    /// Sets one of the strength options both protocols offer; `None`: not one of them.
+    fn set_strength(engine: &mut Engine, name: &str, value: &str) -> Option<Result<(), String>> {
+        let option = options::find(name)
+            .filter(|o| matches!(o.sets, Sets::SkillLevel | Sets::LimitStrength | Sets::Elo))?;
+        Some(engine.set_option(option, value))
     }
 
     fn skill(engine: &Engine) -> Option<f64> {
@@ -415,10 +273,10 @@ mod tests {
         let mut engine = engine();
         assert_eq!(skill(&engine), None);
         // UCI_Elo alone changes nothing: UCI_LimitStrength turns it on.
-        assert_eq!(engine.set_strength_option("UCI_Elo", "1000"), Some(Ok(())));
+        assert_eq!(set_strength(&mut engine, "UCI_Elo", "1000"), Some(Ok(())));
         assert_eq!(skill(&engine), None);
         assert_eq!(
-            engine.set_strength_option("Skill Level", &FULL_STRENGTH_SKILL.to_string()),
+            set_strength(&mut engine, "Skill Level", &FULL_STRENGTH_SKILL.to_string()),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), None);
@@ -430,23 +288,23 @@ mod tests {
         for level in 1..=LEVELS {
             let mut by_level = self::engine();
             assert_eq!(
-                by_level.set_strength_option("skill level", &level.to_string()),
+                set_strength(&mut by_level, "skill level", &level.to_string()),
                 Some(Ok(()))
             );
             assert_eq!(skill(&by_level), Some(f64::from(level)));
-            engine.set_strength_option("UCI_LimitStrength", "true");
+            set_strength(&mut engine, "UCI_LimitStrength", "true");
             let elo = LEVEL_ELO[level as usize - 1].to_string();
-            assert_eq!(engine.set_strength_option("UCI_Elo", &elo), Some(Ok(())));
+            assert_eq!(set_strength(&mut engine, "UCI_Elo", &elo), Some(Ok(())));
             assert_eq!(skill(&engine), Some(f64::from(level)));
         }
         // CECP sends a check as 0/1 and its reader turns 1 into true.
         assert_eq!(
-            engine.set_strength_option("UCI_LimitStrength", "0"),
+            set_strength(&mut engine, "UCI_LimitStrength", "0"),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), None);
         assert_eq!(
-            engine.set_strength_option("Skill Level", "true"),
+            set_strength(&mut engine, "Skill Level", "true"),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), Some(1.0));
@@ -455,18 +313,18 @@ mod tests {
     #[test]
     fn bad_strength_values_are_refused_and_change_nothing() {
         let mut engine = engine();
-        engine.set_strength_option("Skill Level", "3");
+        set_strength(&mut engine, "Skill Level", "3");
         for (name, value) in [
             ("Skill Level", "strong"),
             ("UCI_LimitStrength", "maybe"),
             ("UCI_Elo", ""),
         ] {
             assert!(
-                matches!(engine.set_strength_option(name, value), Some(Err(_))),
+                matches!(set_strength(&mut engine, name, value), Some(Err(_))),
                 "{name}={value}"
             );
         }
         assert_eq!(skill(&engine), Some(3.0));
-        assert_eq!(engine.set_strength_option("Hash", "3"), None);
+        assert_eq!(set_strength(&mut engine, "Hash", "3"), None);
     }
 }

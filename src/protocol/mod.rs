@@ -59,19 +59,8 @@ impl Output {
     }
 }
 
-/// Longest part of a bad input line echoed back in an error answer (a GUI gains nothing from a
-/// 10,000-character echo).
-pub const ECHO_LIMIT: usize = 120;
-
-/// `text` cut to [`ECHO_LIMIT`] characters, marked when cut.
-pub fn echo(text: &str) -> String {
-    if text.chars().count() <= ECHO_LIMIT {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(ECHO_LIMIT).collect();
-        format!("{cut}...")
-    }
-}
+// How both protocols (and the command line and the board) read numbers and echo bad input.
+pub use crate::engine::{echo, parse_count, ECHO_LIMIT};
 
 /// Starts the reader thread: one [`Event::Line`] per input line (invalid UTF-8 replaced, not
 /// fatal), then [`Event::Eof`].
@@ -103,23 +92,6 @@ pub fn split_command(line: &str) -> (&str, &str) {
         Some(i) => (&line[..i], line[i..].trim_start()),
         None => (line, ""),
     }
-}
-
-/// A non-negative integer as GUIs send them: negative values (a clock already run out) count as
-/// 0 and values beyond the type's range saturate, instead of being rejected.
-pub fn parse_count(text: &str) -> Option<u64> {
-    let text = text.trim();
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text.strip_prefix('+').unwrap_or(text)),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if negative {
-        return Some(0);
-    }
-    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
 }
 
 /// Runs the protocol loop on `input`/`output` until `quit` or end of input. The first non-empty

@@ -10,17 +10,18 @@
 
 use super::command::RootSelection;
 use super::XBoard;
+use crate::engine::options::Sets;
 use crate::game::{Dialect, MoveError};
-use crate::protocol::engine::MAX_MULTIPV;
 use crate::search::RootMoves;
 
 impl XBoard {
     /// `option MultiPV=N`. A running analysis starts again with N lines; a search for the
     /// engine's own move keeps its lines, and the next one has N.
     pub(super) fn set_multipv(&mut self, lines: usize) {
-        let lines = lines.clamp(1, MAX_MULTIPV);
-        if lines != self.engine.multipv {
-            self.engine.multipv = lines;
+        let before = self.engine.settings.multipv;
+        let lines = u64::try_from(lines).unwrap_or(u64::MAX);
+        self.engine.settings.set_number(Sets::MultiPv, lines);
+        if self.engine.settings.multipv != before {
             self.restart_analysis();
         }
     }

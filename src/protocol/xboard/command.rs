@@ -2,8 +2,62 @@
 //! arguments read and checked; the protocol then has one handler per command.
 
 use super::clock::{parse_level, seconds_ms};
-use crate::protocol::engine::MULTIPV_OPTION;
+use crate::engine::options::MULTIPV_OPTION;
 use crate::protocol::{parse_count, split_command};
+
+/// Every command word [`Command::parse`] knows, answered or ignored: the one list the fuzz
+/// harness and the token-soup test draw from (a test checks that each parses).
+pub const COMMANDS: &[&str] = &[
+    "xboard",
+    "accepted",
+    "rejected",
+    "name",
+    "random",
+    "ics",
+    "bk",
+    "hint",
+    "white",
+    "black",
+    "nps",
+    "otherengine",
+    "protover",
+    "new",
+    "variant",
+    "force",
+    "go",
+    "playother",
+    "usermove",
+    "computer",
+    "?",
+    "ping",
+    "setboard",
+    "undo",
+    "remove",
+    "result",
+    "analyze",
+    "exit",
+    ".",
+    "post",
+    "nopost",
+    "hard",
+    "easy",
+    "level",
+    "st",
+    "sd",
+    "time",
+    "otim",
+    "memory",
+    "cores",
+    "option",
+    "exclude",
+    "include",
+    "draw",
+    "lift",
+    "put",
+    "hover",
+    "d",
+    "quit",
+];
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -224,5 +278,16 @@ mod tests {
         );
         assert_eq!(Command::parse("frobnicate"), Command::Unknown);
         assert_eq!(Command::parse("   "), Command::Ignored);
+    }
+
+    #[test]
+    fn every_listed_command_is_known() {
+        for word in COMMANDS {
+            assert_ne!(Command::parse(word), Command::Unknown, "{word}");
+        }
+        let mut sorted = COMMANDS.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), COMMANDS.len(), "a command listed twice");
     }
 }

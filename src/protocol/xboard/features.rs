@@ -1,7 +1,8 @@
 //! What the engine tells XBoard about itself: the `feature` line and the variant names.
 
+use crate::engine::options::OPTIONS;
 use crate::game::{OptionKind, VariantOptions};
-use crate::protocol::engine::{all_rule_options, MAX_MULTIPV, MULTIPV_OPTION};
+use crate::protocol::engine::all_rule_options;
 use crate::variants;
 
 /// Registry name -> the name XBoard knows the variant by (`chess` is `normal`), for the variants
@@ -32,8 +33,9 @@ pub fn registry_name(name: &str) -> Option<&'static str> {
 
 /// The `feature` line answering `protover 2`. `highlight=1` asks XBoard for `lift`, `put` and
 /// `hover`, which the engine answers with the legal targets (see `marks`); `exclude=1` for
-/// `exclude` / `include` in analysis, and the `MultiPV` spin drives the "more" / "fewer" buttons
-/// of XBoard's engine-output pane (see `analysis`).
+/// `exclude` / `include` in analysis. The engine options offered to XBoard come from the options
+/// table (the `MultiPV` spin drives the "more" / "fewer" buttons of XBoard's engine-output pane,
+/// see `analysis`), then the variants' rule options.
 pub fn features() -> String {
     let mut list: Vec<&str> = Vec::new();
     for (_, x) in xboard_names() {
@@ -44,11 +46,13 @@ pub fn features() -> String {
     let mut line = format!(
         "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 san=0 \
          time=1 memory=1 smp=1 analyze=1 reuse=1 debug=1 highlight=1 exclude=1 myname=\"{}\" \
-         variants=\"{}\" option=\"{MULTIPV_OPTION} -spin 1 1 {MAX_MULTIPV}\"",
+         variants=\"{}\"",
         crate::protocol::uci::ENGINE_NAME,
         list.join(",")
     );
-    line.push_str(&strength_options());
+    for option in OPTIONS.iter().filter(|o| o.xboard) {
+        line.push_str(&format!(" option=\"{}\"", option.xboard_feature()));
+    }
     // Only the options of variants XBoard is offered (Turn60 belongs to sonic-hexagonal alone).
     let offered = all_rule_options().into_iter().filter(|spec| {
         variants::VARIANTS
@@ -78,13 +82,4 @@ pub fn features() -> String {
     }
     line.push_str(" done=1");
     line
-}
-
-/// The strength options, as UCI offers them (`Engine::set_strength_option` reads both).
-fn strength_options() -> String {
-    use crate::search::strength::{FULL_STRENGTH_SKILL, MAX_ELO, MIN_ELO, MIN_LEVEL};
-    format!(
-        " option=\"Skill Level -spin {FULL_STRENGTH_SKILL} {MIN_LEVEL} {FULL_STRENGTH_SKILL}\" \
-         option=\"UCI_LimitStrength -check 0\" option=\"UCI_Elo -spin {MAX_ELO} {MIN_ELO} {MAX_ELO}\""
-    )
 }

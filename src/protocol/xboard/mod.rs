@@ -21,10 +21,12 @@ mod plies;
 mod setup;
 
 pub use clock::{parse_level, thinking_text, Clock, ThinkingOutput};
+pub use command::COMMANDS;
 pub use features::{features, registry_name, xboard_names};
 
-use super::engine::{default_variant, Engine, RuleOptionEffect, MAX_HASH_MB, MAX_THREADS};
+use super::engine::{default_variant, Engine, RuleOptionEffect};
 use super::{echo, Event, Output, Protocol};
+use crate::engine::options::{self, Sets};
 use crate::game::{Dialect, Side};
 use crate::search::Limits;
 use crate::session::{InfoLine, Kept, Known, Session};
@@ -171,9 +173,12 @@ impl XBoard {
             Command::Time { own: false, ms } => self.clock.other_ms = Some(ms),
             Command::Memory(mb) => {
                 self.halt();
-                self.engine.set_hash(mb.clamp(1, MAX_HASH_MB));
+                self.engine.set_hash(mb);
             }
-            Command::Cores(n) => self.engine.threads = n.clamp(1, MAX_THREADS),
+            Command::Cores(n) => self
+                .engine
+                .settings
+                .set_number(Sets::Threads, u64::try_from(n).unwrap_or(u64::MAX)),
             Command::Option { name, value } => self.option(line, &name, &value),
             Command::MultiPv(lines) => self.set_multipv(lines),
             Command::Exclude { exclude, moves } => self.exclude(exclude, &moves, line),
@@ -367,11 +372,11 @@ impl XBoard {
         self.plies.abandon();
     }
 
-    /// `option NAME=VALUE`: the strength options (used from the next search on) and the
-    /// variants' rule options.
+    /// `option NAME=VALUE`: the engine options offered to XBoard (used from the next search on)
+    /// and the variants' rule options.
     fn option(&mut self, line: &str, name: &str, value: &str) {
-        if let Some(result) = self.engine.set_strength_option(name, value) {
-            if let Err(e) = result {
+        if let Some(option) = options::find(name).filter(|o| o.xboard) {
+            if let Err(e) = self.engine.set_option(option, value) {
                 self.error(line, &e);
             }
             return;
