@@ -37,6 +37,14 @@ impl Shared<'_> {
 
 pub type Line<M> = ArrayVec<M, { MAX_PLY + 1 }>;
 
+/// What a node has found among the moves searched so far: the best score and the move that
+/// raised `alpha`, the score a move must beat to enter the PV.
+pub struct Found<M> {
+    pub best: Score,
+    pub best_move: Option<M>,
+    pub alpha: Score,
+}
+
 pub struct Worker<'a, G: Rules> {
     pub game: G,
     pub shared: &'a Shared<'a>,
@@ -191,6 +199,38 @@ impl<'a, G: Rules> Worker<'a, G> {
             filled: true,
         };
         score
+    }
+
+    /// Holds the `score` of `mv` (searched at `ply`) against what the node has `found`: a better
+    /// score becomes the best; one above alpha raises it and puts the move at the head of the PV.
+    /// True when the move refutes the node (`score >= beta`): the caller stops searching it.
+    #[inline]
+    pub fn take(
+        &mut self,
+        found: &mut Found<G::Move>,
+        ply: usize,
+        mv: G::Move,
+        score: Score,
+        beta: Score,
+    ) -> bool {
+        if score > found.best {
+            found.best = score;
+            if score > found.alpha {
+                found.alpha = score;
+                found.best_move = Some(mv);
+                self.update_pv(ply, mv);
+                return score >= beta;
+            }
+        }
+        false
+    }
+
+    /// The score of a position the rules end at `ply` (a repetition, a rule draw, a captured
+    /// king...), from the side to move's view.
+    #[inline]
+    pub fn rule_score(&self, ply: usize) -> Option<Score> {
+        let side = self.game.side_to_move();
+        self.game.rule_outcome(true).map(|o| o.score_for(side, ply))
     }
 
     /// `mv` followed by the child's line becomes the best line at `ply`.
