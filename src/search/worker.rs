@@ -5,7 +5,7 @@ use super::ordering::{score_moves, Heuristics, Scores};
 use super::params::*;
 use super::time::TimeManager;
 use super::{Control, Limits, TranspositionTable};
-use crate::game::{MoveList, Rules, Score, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, Side, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -25,7 +25,26 @@ pub struct Shared<'a> {
     pub nodes_at_start: u64,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// The state of a new search from a position where `side` is to move.
+    pub fn new(
+        limits: &'a Limits,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        side: Side,
+    ) -> Shared<'a> {
+        Shared {
+            limits,
+            tt,
+            control,
+            abort: AtomicBool::new(false),
+            time: TimeManager::new(limits, side),
+            // `go depth 0` still searches one ply (a move must come back); `depth 300` is clamped.
+            max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)),
+            nodes_at_start: control.nodes.load(Ordering::Relaxed),
+        }
+    }
+
     /// Nodes searched by all threads so far (counts not yet flushed by helpers excluded).
     pub fn nodes(&self) -> u64 {
         self.control
