@@ -2,7 +2,7 @@
 //! rules' worked examples (docs/sin-yeon-sang-gi.md §2.10) and the sample game are in engine-tests.
 
 use super::*;
-use crate::game::{MoveList, Notation, Rules, VariantOptions};
+use crate::game::{Dialect, MoveList, Notation, Rules, VariantOptions};
 use crate::variants::palace::movegen::{BEAR, HORSE, RHINO};
 use crate::variants::palace::tests::assert_xboard_start_reads_back;
 
