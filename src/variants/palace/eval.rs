@@ -9,7 +9,7 @@
 //! terms (freed guards and bulls, a side without pawns), and tempo.
 
 use super::{
-    color_of, piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
+    colour_index, make_piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
 };
 use crate::eval::{sign, EvalTrace, Pair, Phase, Scorer, Terms, Tracer, WeightSet};
 use crate::game::Score;
@@ -183,7 +183,7 @@ fn pieces_between(cells: &[u8; CELLS], from: Sq, to: Sq) -> Option<i32> {
 fn line_terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T, sq: Sq, code: u8, sg: i32) {
     let l = R::LAYOUT;
     let cells = game.cells();
-    let color = color_of(code);
+    let color = colour_index(code);
     let enemy_king = game.king(color ^ 1);
     match Kind::from_code(code) {
         Some(Kind::Cannon) => {
@@ -198,7 +198,7 @@ fn line_terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T, sq: Sq, cod
         }
         Some(Kind::Pawn) => {
             let right = cells[sq as usize + 1];
-            if right == piece(Kind::Pawn, color)
+            if right == make_piece(Kind::Pawn, color)
                 && R::zones()[sq as usize] & (HALF << (color ^ 1)) != 0
             {
                 t.add(l.crossed_pair, sg);
@@ -263,7 +263,7 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
         if code == EMPTY {
             continue;
         }
-        let (kind, color) = ((code & KIND_MASK) as usize, color_of(code));
+        let (kind, color) = ((code & KIND_MASK) as usize, colour_index(code));
         let sg = 1 - 2 * color as i32;
         if T::TRACING {
             if l.material[kind] != NONE {

@@ -66,19 +66,21 @@ impl Kind {
 /// Piece codes stay below 32, so they index Zobrist tables directly.
 pub type Cell = u8;
 pub const EMPTY: Cell = 0;
-pub const OFF: Cell = 0x40;
+pub use crate::mailbox::OFF;
 pub const KIND_MASK: u8 = 0x0F;
 pub const BLACK_BIT: u8 = 0x10;
 
-/// The piece code of `kind` for colour `color` (0 = Red/White, 1 = Black).
+/// The piece code of `kind` for the colour of index `color` (`Side::index`: 0 = Red/White,
+/// 1 = Black). The colour stays an index here, not a `Side`: the zone flags are kept per colour
+/// as `PALACE << colour` and `HALF << colour`, so movement tests shift by it.
 #[inline]
-pub const fn piece(kind: Kind, color: usize) -> Cell {
+pub const fn make_piece(kind: Kind, color: usize) -> Cell {
     kind as u8 | ((color as u8) << 4)
 }
 
-/// Colour of a piece code (not of EMPTY/OFF).
+/// Colour index (`Side::index`) of a piece code (not of EMPTY/OFF).
 #[inline]
-pub const fn color_of(cell: Cell) -> usize {
+pub const fn colour_index(cell: Cell) -> usize {
     ((cell >> 4) & 1) as usize
 }
 

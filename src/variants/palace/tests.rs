@@ -66,7 +66,7 @@ fn reference_moves<R: Ruleset>(g: &PalaceGame<R>) -> Vec<super::Move> {
     let mut pseudo = MoveList::new();
     for sq in g.squares() {
         let c = g.cells()[sq as usize];
-        if c != EMPTY && super::color_of(c) == us {
+        if c != EMPTY && super::colour_index(c) == us {
             g.board().piece_moves(sq, us, false, &mut pseudo);
         }
     }
