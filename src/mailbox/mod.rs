@@ -25,6 +25,15 @@ pub const GRID_CELLS: usize = STRIDE * (MAX_RANKS + 2 * PAD);
 pub const OFF_BOARD_SLOTS: usize = 4;
 pub const CELLS: usize = GRID_CELLS + OFF_BOARD_SLOTS;
 
+/// The contents of a cell that is not a square (padding, holes), in every game's board: one bit
+/// above every piece code (kind and colour bits stay below it), so that `cell & OFF` tells it from
+/// any piece and `EMPTY` (0) in one test.
+pub const OFF: u8 = 0x40;
+
+/// "No square" where a game keeps a square in a bare `Sq`: cell 0 is padding in every board
+/// (three files and ranks from a1), never a square and not within two steps of one.
+pub const NO_SQ: Sq = 0;
+
 /// Step vectors in mailbox units.
 pub const NORTH: isize = STRIDE as isize;
 pub const SOUTH: isize = -(STRIDE as isize);
@@ -33,7 +42,7 @@ pub const WEST: isize = -1;
 
 /// The knight's eight leaps as (file, rank) deltas, clockwise from (1, 2): the one table of the
 /// games that walk (file, rank) deltas (Sonic directly, Reflection through `widened`).
-pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

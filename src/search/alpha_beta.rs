@@ -5,7 +5,7 @@
 use super::ordering::{history_index, pick};
 use super::params::*;
 use super::tt::Bound;
-use super::worker::{lmr_reduction, Worker};
+use super::worker::{lmr_reduction, Found, Worker};
 use crate::game::{MoveList, Rules, Score, INFINITY, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
 
@@ -43,9 +43,8 @@ impl<G: Rules> Worker<'_, G> {
         if self.aborted {
             return 0;
         }
-        let side = self.game.side_to_move();
-        if let Some(outcome) = self.game.rule_outcome(true) {
-            return outcome.score_for(side, ply);
+        if let Some(score) = self.rule_score(ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate();
@@ -62,12 +61,7 @@ impl<G: Rules> Worker<'_, G> {
         let hit = self.shared.tt.probe(key, ply);
         let tt_move_key = hit.map_or(0, |h| h.move_key);
         if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if !pv_node && h.depth >= depth && usable {
+            if !pv_node && h.depth >= depth && h.settles(alpha, beta) {
                 return h.score;
             }
         }
@@ -117,12 +111,16 @@ impl<G: Rules> Worker<'_, G> {
         let mut moves = MoveList::new();
         self.game.generate(&mut moves);
         if moves.is_empty() {
+            let side = self.game.side_to_move();
             return self.game.no_moves_outcome().score_for(side, ply);
         }
         let mut scores = self.order(&moves, tt_move_key, ply);
 
-        let mut best = -INFINITY;
-        let mut best_move = None;
+        let mut found = Found {
+            best: -INFINITY,
+            best_move: None,
+            alpha,
+        };
         let mut quiets_tried: ArrayVec<usize, QUIETS_TRACKED> = ArrayVec::new();
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
@@ -138,7 +136,7 @@ impl<G: Rules> Worker<'_, G> {
             // Quiet moves that neither check nor escape check are skipped at shallow depth when
             // the node is hopeless (futility) or when many were tried already (late move
             // pruning); never the first move, and not while every move so far loses to mate.
-            if quiet && !pv_node && !in_check && !gives_check && i > 0 && best > -MATE_BOUND {
+            if quiet && !pv_node && !in_check && !gives_check && i > 0 && found.best > -MATE_BOUND {
                 let late = depth <= LATE_MOVE_DEPTH
                     && quiets_tried.len() >= LATE_MOVE_BASE + (depth * depth) as usize;
                 if futile || late {
@@ -147,6 +145,7 @@ impl<G: Rules> Worker<'_, G> {
                 }
             }
             let new_depth = depth - 1;
+            let alpha = found.alpha;
             let score = if i == 0 {
                 -self.alpha_beta(new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -171,32 +170,26 @@ impl<G: Rules> Worker<'_, G> {
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        if quiet {
-                            self.heuristics.add_killer(ply, mv);
-                            self.heuristics.update_history(history, depth, true);
-                            for &other in &quiets_tried {
-                                self.heuristics.update_history(other, depth, false);
-                            }
-                        }
-                        break;
+            if self.take(&mut found, ply, mv, score, beta) {
+                if quiet {
+                    self.heuristics.add_killer(ply, mv);
+                    self.heuristics.update_history(history, depth, true);
+                    for &other in &quiets_tried {
+                        self.heuristics.update_history(other, depth, false);
                     }
                 }
+                break;
             }
             if quiet && !quiets_tried.is_full() {
                 quiets_tried.push(history);
             }
         }
 
-        let bound = Bound::of(best, beta, best_move.is_some());
-        let move_key = best_move.map_or(0, G::move_key);
-        self.shared.tt.store(key, ply, move_key, best, depth, bound);
-        best
+        let bound = Bound::of(found.best, beta, found.best_move.is_some());
+        let move_key = found.best_move.map_or(0, G::move_key);
+        self.shared
+            .tt
+            .store(key, ply, move_key, found.best, depth, bound);
+        found.best
     }
 }

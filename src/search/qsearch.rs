@@ -7,7 +7,7 @@
 use super::ordering::{is_losing_noisy, pick};
 use super::params::*;
 use super::tt::Bound;
-use super::worker::Worker;
+use super::worker::{Found, Worker};
 use crate::game::{MoveList, Rules, Score, INFINITY};
 
 impl<G: Rules> Worker<'_, G> {
@@ -20,9 +20,8 @@ impl<G: Rules> Worker<'_, G> {
         if self.aborted {
             return 0;
         }
-        let side = self.game.side_to_move();
-        if let Some(outcome) = self.game.rule_outcome(true) {
-            return outcome.score_for(side, ply);
+        if let Some(score) = self.rule_score(ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 || depth <= -QSEARCH_MAX_PLIES {
             return self.evaluate();
@@ -30,12 +29,7 @@ impl<G: Rules> Worker<'_, G> {
         let pv_node = beta - alpha > 1;
         let hit = self.shared.tt.probe(key, ply);
         if let Some(h) = hit {
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if !pv_node && usable {
+            if !pv_node && h.settles(alpha, beta) {
                 return h.score;
             }
         }
@@ -45,10 +39,11 @@ impl<G: Rules> Worker<'_, G> {
         // move of every checked position would make quiescence a full-width search.
         let evading = depth > -QSEARCH_EVASION_PLIES && self.game.in_check();
         let mut moves = MoveList::new();
-        let mut best;
+        let best;
         if evading {
             self.game.generate(&mut moves);
             if moves.is_empty() {
+                let side = self.game.side_to_move();
                 return self.game.no_moves_outcome().score_for(side, ply);
             }
             best = -INFINITY;
@@ -61,9 +56,12 @@ impl<G: Rules> Worker<'_, G> {
             alpha = alpha.max(best);
             self.game.generate_noisy(&mut moves);
         }
-        let original_alpha = alpha;
+        let mut found = Found {
+            best,
+            best_move: None,
+            alpha,
+        };
         let mut scores = self.order(&moves, tt_move_key, ply);
-        let mut best_move = None;
         // Deep in an exchange only the most promising captures (by the variant's MVV-LVA hint)
         // are followed: in games where captures never run out, following all of them at every
         // ply makes quiescence larger than the main search.
@@ -80,26 +78,20 @@ impl<G: Rules> Worker<'_, G> {
                 break;
             }
             self.game.make(mv);
-            let score = -self.qsearch(-beta, -alpha, ply + 1, depth - 1);
+            let score = -self.qsearch(-beta, -found.alpha, ply + 1, depth - 1);
             self.game.unmake();
             if self.aborted {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(mv);
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.take(&mut found, ply, mv, score, beta) {
+                break;
             }
         }
-        let bound = Bound::of(best, beta, alpha > original_alpha);
-        let move_key = best_move.map_or(0, G::move_key);
-        self.shared.tt.store(key, ply, move_key, best, 0, bound);
-        best
+        let bound = Bound::of(found.best, beta, found.best_move.is_some());
+        let move_key = found.best_move.map_or(0, G::move_key);
+        self.shared
+            .tt
+            .store(key, ply, move_key, found.best, 0, bound);
+        found.best
     }
 }

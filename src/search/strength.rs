@@ -10,6 +10,7 @@
 //! The full-strength search does not pass through here: `Limits::strength` is `None` by default
 //! and `search` then is `threads::run` itself.
 
+use super::worker::Shared;
 use super::{threads, Control, Info, Limits, SearchResult, TranspositionTable};
 use crate::game::{MoveList, Rules, Score, MATE_BOUND};
 use crate::rng::{mix, SplitMix64};
@@ -160,8 +161,9 @@ pub fn search<G: Rules>(
     control: &Control,
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
+    let side = root.side_to_move();
     let Some(strength) = limits.strength else {
-        return threads::run(root, limits, tt, control, report);
+        return threads::run(root, &Shared::new(limits, tt, control, side), report);
     };
     let knobs = strength.knobs();
     let mut rng = SplitMix64::new(strength.seed ^ root.key());
@@ -184,7 +186,8 @@ pub fn search<G: Rules>(
     let shown = limits.multipv.max(1);
     // The lines of the deepest completed iteration: (depth, multipv index, score, pv).
     let mut lines: Vec<(u32, usize, Score, Vec<G::Move>)> = Vec::new();
-    let mut result = threads::run(root, &weak, tt, control, &mut |info| {
+    let shared = Shared::new(&weak, tt, control, side);
+    let mut result = threads::run(root, &shared, &mut |info| {
         if lines.first().is_some_and(|l| l.0 != info.depth) {
             lines.clear();
         }

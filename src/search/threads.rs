@@ -5,43 +5,29 @@
 //! over a channel, because the caller's `report` callback need not be `Send`.
 
 use super::params::*;
-use super::time::TimeManager;
 use super::worker::{Shared, Worker};
-use super::{Control, Info, Limits, SearchResult, TranspositionTable};
+use super::{Info, SearchResult};
 use crate::game::Rules;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::thread;
 
 /// More threads than this would only be a typo: Lazy SMP gains nothing past the core count.
 const MAX_THREADS: usize = 1024;
 
-/// Searches `root` within `limits` (`search::search`); calls `report` after each completed
-/// iteration (once per MultiPV line). Returns within a few milliseconds of `control.stop()`. With
-/// one thread and no clock, node or stop limit, the search (and its node count) is the same on
-/// every run, provided the caller cleared the TT.
+/// Searches `root` within `shared.limits` (`search::search`); calls `report` after each
+/// completed iteration (once per MultiPV line). Returns within a few milliseconds of
+/// `shared.control.stop()`. With one thread and no clock, node or stop limit, the search (and
+/// its node count) is the same on every run, provided the caller cleared the TT.
 pub fn run<G: Rules>(
     root: &G,
-    limits: &Limits,
-    tt: &TranspositionTable,
-    control: &Control,
+    shared: &Shared,
     report: &mut dyn FnMut(&Info<G::Move>),
 ) -> SearchResult<G::Move> {
-    tt.new_search();
-    let shared = Shared {
-        limits,
-        tt,
-        control,
-        abort: AtomicBool::new(false),
-        time: TimeManager::new(limits, root.side_to_move()),
-        // `go depth 0` still searches one ply (a move must come back); `depth 300` is clamped.
-        max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)),
-        nodes_at_start: control.nodes.load(Ordering::Relaxed),
-    };
-    let threads = limits.threads.clamp(1, MAX_THREADS);
+    shared.tt.new_search();
+    let threads = shared.limits.threads.clamp(1, MAX_THREADS);
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<Info<G::Move>>();
-        let shared = &shared;
         let main = thread::Builder::new()
             .name("search-main".into())
             .stack_size(THREAD_STACK_BYTES)

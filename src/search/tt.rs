@@ -53,6 +53,19 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored score, by its bound, settles a node searched in `alpha..beta` (the
+    /// caller decides whether the stored depth is enough).
+    #[inline]
+    pub fn settles(&self, alpha: Score, beta: Score) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// Data word layout: move key (32) | score as i16 (16) | depth (8) | bound (2) | age (6).
 fn pack(move_key: u32, score: Score, depth: i32, bound: Bound, age: u8) -> u64 {
     let score = score.clamp(i16::MIN as Score, i16::MAX as Score) as i16 as u16 as u64;

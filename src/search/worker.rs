@@ -5,7 +5,7 @@ use super::ordering::{score_moves, Heuristics, Scores};
 use super::params::*;
 use super::time::TimeManager;
 use super::{Control, Limits, TranspositionTable};
-use crate::game::{MoveList, Rules, Score, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, Side, MATE_BOUND};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -25,7 +25,26 @@ pub struct Shared<'a> {
     pub nodes_at_start: u64,
 }
 
-impl Shared<'_> {
+impl<'a> Shared<'a> {
+    /// The state of a new search from a position where `side` is to move.
+    pub fn new(
+        limits: &'a Limits,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        side: Side,
+    ) -> Shared<'a> {
+        Shared {
+            limits,
+            tt,
+            control,
+            abort: AtomicBool::new(false),
+            time: TimeManager::new(limits, side),
+            // `go depth 0` still searches one ply (a move must come back); `depth 300` is clamped.
+            max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)),
+            nodes_at_start: control.nodes.load(Ordering::Relaxed),
+        }
+    }
+
     /// Nodes searched by all threads so far (counts not yet flushed by helpers excluded).
     pub fn nodes(&self) -> u64 {
         self.control
@@ -36,6 +55,14 @@ impl Shared<'_> {
 }
 
 pub type Line<M> = ArrayVec<M, { MAX_PLY + 1 }>;
+
+/// What a node has found among the moves searched so far: the best score and the move that
+/// raised `alpha`, the score a move must beat to enter the PV.
+pub struct Found<M> {
+    pub best: Score,
+    pub best_move: Option<M>,
+    pub alpha: Score,
+}
 
 pub struct Worker<'a, G: Rules> {
     pub game: G,
@@ -191,6 +218,38 @@ impl<'a, G: Rules> Worker<'a, G> {
             filled: true,
         };
         score
+    }
+
+    /// Holds the `score` of `mv` (searched at `ply`) against what the node has `found`: a better
+    /// score becomes the best; one above alpha raises it and puts the move at the head of the PV.
+    /// True when the move refutes the node (`score >= beta`): the caller stops searching it.
+    #[inline]
+    pub fn take(
+        &mut self,
+        found: &mut Found<G::Move>,
+        ply: usize,
+        mv: G::Move,
+        score: Score,
+        beta: Score,
+    ) -> bool {
+        if score > found.best {
+            found.best = score;
+            if score > found.alpha {
+                found.alpha = score;
+                found.best_move = Some(mv);
+                self.update_pv(ply, mv);
+                return score >= beta;
+            }
+        }
+        false
+    }
+
+    /// The score of a position the rules end at `ply` (a repetition, a rule draw, a captured
+    /// king...), from the side to move's view.
+    #[inline]
+    pub fn rule_score(&self, ply: usize) -> Option<Score> {
+        let side = self.game.side_to_move();
+        self.game.rule_outcome(true).map(|o| o.score_for(side, ply))
     }
 
     /// `mv` followed by the child's line becomes the best line at `ply`.

@@ -27,7 +27,8 @@ fn default_limits_are_the_full_strength_search() {
     let (result, _) = run(&game, &limits);
     let tt = TranspositionTable::new(1);
     let control = Control::new(false);
-    let direct = super::super::threads::run(&game, &limits, &tt, &control, &mut |_| {});
+    let shared = super::super::worker::Shared::new(&limits, &tt, &control, game.side_to_move());
+    let direct = super::super::threads::run(&game, &shared, &mut |_| {});
     assert_eq!(result.nodes, direct.nodes);
     assert_eq!(result.best, direct.best);
     assert_eq!(result.score, direct.score);

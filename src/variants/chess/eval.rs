@@ -107,7 +107,7 @@ fn relative(side: Side, i: usize) -> (usize, usize) {
 }
 
 /// What the one pass over the board collects.
-struct Board {
+struct Survey {
     /// Squares of each piece code (`kind | BLACK`).
     by_piece: [u64; 16],
     pawns: [u64; 2],
@@ -116,7 +116,7 @@ struct Board {
     king: [usize; 2],
 }
 
-fn survey(pos: &Chess) -> Board {
+fn survey(pos: &Chess) -> Survey {
     // Branch-free: every square's bit goes to its piece code's set (EMPTY's set is ignored).
     // Four interleaved copies keep the or-into-memory chains (mostly on EMPTY's set) short.
     let mut lanes = [[0u64; 16]; 4];
@@ -130,7 +130,7 @@ fn survey(pos: &Chess) -> Board {
     let pawns = [by_piece[PAWN as usize], by_piece[(PAWN | BLACK) as usize]];
     const NOT_A: u64 = !file_mask(0);
     const NOT_H: u64 = !file_mask(7);
-    Board {
+    Survey {
         pawn_attacks: [
             (pawns[0] & NOT_A) << 7 | (pawns[0] & NOT_H) << 9,
             (pawns[1] & NOT_A) >> 9 | (pawns[1] & NOT_H) >> 7,
@@ -191,7 +191,7 @@ fn attacks(pos: &Chess, s: Sq, k: u8) -> u64 {
     set
 }
 
-fn pawn_terms<T: Terms>(t: &mut T, b: &Board, side: Side, i: usize) {
+fn pawn_terms<T: Terms>(t: &mut T, b: &Survey, side: Side, i: usize) {
     let c = side.index();
     let sg = sign(side);
     let (rank, file) = relative(side, i);
@@ -230,7 +230,7 @@ fn pawn_terms<T: Terms>(t: &mut T, b: &Board, side: Side, i: usize) {
     }
 }
 
-fn king_terms<T: Terms>(t: &mut T, b: &Board, side: Side, i: usize) {
+fn king_terms<T: Terms>(t: &mut T, b: &Survey, side: Side, i: usize) {
     let c = side.index();
     let sg = sign(side);
     let (rank, file) = relative(side, i);

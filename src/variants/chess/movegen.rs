@@ -136,12 +136,12 @@ pub fn ep_capture_possible(pos: &Chess, ep: Sq, by: Side) -> bool {
     at(pos, ep, back + EAST).1 == pawn || at(pos, ep, back + WEST).1 == pawn
 }
 
-fn push(moves: &mut MoveList<ChessMove>, from: Sq, to: Sq, special: Special) {
+fn push(moves: &mut MoveList<ChessMove>, from: Sq, to: Sq, kind: MoveKind) {
     moves.push(ChessMove {
         from,
         to,
         promotion: 0,
-        special,
+        kind,
     });
 }
 
@@ -152,11 +152,11 @@ fn push_pawn(moves: &mut MoveList<ChessMove>, from: Sq, to: Sq, promotes: bool) 
                 from,
                 to,
                 promotion,
-                special: Special::Normal,
+                kind: MoveKind::Normal,
             });
         }
     } else {
-        push(moves, from, to, Special::Normal);
+        push(moves, from, to, MoveKind::Normal);
     }
 }
 
@@ -181,7 +181,7 @@ fn pseudo(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
                     if rank == start_rank && !noisy_only {
                         let (two, p2) = at(pos, one, fwd);
                         if p2 == EMPTY {
-                            push(moves, from, two, Special::DoublePush);
+                            push(moves, from, two, MoveKind::DoublePush);
                         }
                     }
                 }
@@ -190,7 +190,7 @@ fn pseudo(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
                     if is_enemy(q) {
                         push_pawn(moves, from, t, promotes);
                     } else if Some(t) == pos.ep {
-                        push(moves, from, t, Special::EnPassant);
+                        push(moves, from, t, MoveKind::EnPassant);
                     }
                 }
             }
@@ -229,14 +229,14 @@ fn piece_moves(
             let (t, q) = at(pos, s, d);
             if q == EMPTY {
                 if !noisy_only {
-                    push(moves, from, t, Special::Normal);
+                    push(moves, from, t, MoveKind::Normal);
                 }
                 if slides {
                     s = t;
                     continue;
                 }
             } else if q != OFF && colour(q) != pos.side {
-                push(moves, from, t, Special::Normal);
+                push(moves, from, t, MoveKind::Normal);
             }
             break;
         }
@@ -256,10 +256,10 @@ fn castling(pos: &Chess, moves: &mut MoveList<ChessMove>, from: Sq) {
     let empty = |f: usize| pos.board[sq(f, rank) as usize] == EMPTY;
     let safe = |f: usize| !attacked(pos, sq(f, rank), us.other());
     if pos.castling & short != 0 && empty(5) && empty(6) && safe(5) && safe(6) {
-        push(moves, from, sq(6, rank), Special::Castle);
+        push(moves, from, sq(6, rank), MoveKind::Castle);
     }
     if pos.castling & long != 0 && empty(1) && empty(2) && empty(3) && safe(3) && safe(2) {
-        push(moves, from, sq(2, rank), Special::Castle);
+        push(moves, from, sq(2, rank), MoveKind::Castle);
     }
 }
 
@@ -275,8 +275,7 @@ pub fn legal(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
         let captured = board[mv.to as usize];
         board[mv.from as usize] = EMPTY;
         board[mv.to as usize] = moving;
-        let victim =
-            (mv.special == Special::EnPassant).then(|| mailbox::offset(mv.to, -forward(us)));
+        let victim = (mv.kind == MoveKind::EnPassant).then(|| mailbox::offset(mv.to, -forward(us)));
         if let Some(v) = victim {
             board[v as usize] = EMPTY;
         }

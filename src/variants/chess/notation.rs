@@ -32,7 +32,7 @@ pub fn text(pos: &Chess, mv: ChessMove, dialect: Dialect) -> String {
 /// Standard algebraic notation with check (`+`) and mate (`#`) marks.
 pub fn san(pos: &Chess, mv: ChessMove) -> String {
     let piece = pos.board[mv.from as usize];
-    let mut out = if mv.special == Special::Castle {
+    let mut out = if mv.kind == MoveKind::Castle {
         if mv.to > mv.from {
             "O-O".to_string()
         } else {

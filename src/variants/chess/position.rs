@@ -13,14 +13,14 @@ pub use crate::mailbox::chessmen::{
     colour, kind, make_piece, BISHOP, BLACK, BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, PAWN,
     QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
-pub const OFF: u8 = 0xFF;
+pub use crate::mailbox::OFF;
 
 /// Zobrist misc-key slots.
 const KEY_CASTLING: usize = 0; // 16 entries
 const KEY_EP_FILE: usize = 16; // 8 entries
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Special {
+pub enum MoveKind {
     #[default]
     Normal,
     DoublePush,
@@ -34,7 +34,7 @@ pub struct ChessMove {
     pub to: Sq,
     /// Promotion piece kind, 0 for none.
     pub promotion: u8,
-    pub special: Special,
+    pub kind: MoveKind,
 }
 
 #[derive(Clone, Debug)]
@@ -226,7 +226,7 @@ impl Rules for Chess {
         self.key ^= Self::castling_key(self.castling) ^ Self::ep_key(self.ep);
         self.ep = None;
         let piece = self.take(mv.from);
-        if mv.special == Special::EnPassant {
+        if mv.kind == MoveKind::EnPassant {
             let victim = if us == Side::White {
                 mv.to - mailbox::NORTH as Sq
             } else {
@@ -242,7 +242,7 @@ impl Rules for Chess {
             piece
         };
         self.put(mv.to, placed);
-        if mv.special == Special::Castle {
+        if mv.kind == MoveKind::Castle {
             let (rook_from, rook_to) = castling_rook(mv);
             let rook = self.take(rook_from);
             self.put(rook_to, rook);
@@ -250,7 +250,7 @@ impl Rules for Chess {
         if kind(piece) == KING {
             self.kings[us.index()] = mv.to;
         }
-        if mv.special == Special::DoublePush {
+        if mv.kind == MoveKind::DoublePush {
             let ep = (mv.from + mv.to) / 2;
             if movegen::ep_capture_possible(self, ep, us.other()) {
                 self.ep = Some(ep);
@@ -290,7 +290,7 @@ impl Rules for Chess {
                 placed
             };
             self.board[mv.from as usize] = piece;
-            if mv.special == Special::EnPassant {
+            if mv.kind == MoveKind::EnPassant {
                 let victim = if us == Side::White {
                     mv.to - mailbox::NORTH as Sq
                 } else {
@@ -300,7 +300,7 @@ impl Rules for Chess {
             } else {
                 self.board[mv.to as usize] = record.captured;
             }
-            if mv.special == Special::Castle {
+            if mv.kind == MoveKind::Castle {
                 let (rook_from, rook_to) = castling_rook(mv);
                 self.board[rook_from as usize] = self.board[rook_to as usize];
                 self.board[rook_to as usize] = EMPTY;
@@ -376,10 +376,10 @@ impl Rules for Chess {
     }
 
     fn is_noisy(&self, mv: ChessMove) -> bool {
-        mv.promotion != 0 || mv.special == Special::EnPassant || self.board[mv.to as usize] != EMPTY
+        mv.promotion != 0 || mv.kind == MoveKind::EnPassant || self.board[mv.to as usize] != EMPTY
     }
     fn order_hint(&self, mv: ChessMove) -> i32 {
-        let victim = if mv.special == Special::EnPassant {
+        let victim = if mv.kind == MoveKind::EnPassant {
             PAWN
         } else {
             kind(self.board[mv.to as usize])

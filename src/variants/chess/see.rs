@@ -30,12 +30,12 @@ fn least_valuable_attacker(board: &Board, target: Sq, by: Side) -> Option<(Sq, u
 
 /// Whether `mv` wins at least `threshold` once the exchange on its target square is played out.
 pub fn see_ge(pos: &Chess, mv: ChessMove, threshold: Score) -> bool {
-    if mv.special == Special::Castle {
+    if mv.kind == MoveKind::Castle {
         return threshold <= 0;
     }
     let mover = pos.board[mv.from as usize];
     let target = mv.to;
-    let en_passant = mv.special == Special::EnPassant;
+    let en_passant = mv.kind == MoveKind::EnPassant;
     let captured = if en_passant {
         PAWN
     } else {

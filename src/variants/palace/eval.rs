@@ -9,7 +9,7 @@
 //! terms (freed guards and bulls, a side without pawns), and tempo.
 
 use super::{
-    color_of, piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
+    colour_index, make_piece, Kind, PalaceGame, Ruleset, EMPTY, HALF, KIND_MASK, OFF, PALACE, RANKS,
 };
 use crate::eval::{sign, EvalTrace, Pair, Phase, Scorer, Terms, Tracer, WeightSet};
 use crate::game::Score;
@@ -51,17 +51,6 @@ pub struct Layout {
     pub full_phase: i32,
 }
 
-/// A by-kind-code table of weight indices from `(kind, index)` pairs; `NONE` elsewhere.
-pub const fn per_kind(entries: &[(Kind, usize)]) -> [usize; 10] {
-    let mut t = [NONE; 10];
-    let mut i = 0;
-    while i < entries.len() {
-        t[entries[i].0 as usize] = entries[i].1;
-        i += 1;
-    }
-    t
-}
-
 /// A by-kind-code table for a group whose elements are `kinds` in that order, the first at weight
 /// index `first`; `NONE` elsewhere.
 pub const fn in_order(kinds: &[Kind], first: usize) -> [usize; 10] {
@@ -69,6 +58,18 @@ pub const fn in_order(kinds: &[Kind], first: usize) -> [usize; 10] {
     let mut i = 0;
     while i < kinds.len() {
         t[kinds[i] as usize] = first + i;
+        i += 1;
+    }
+    t
+}
+
+/// A by-kind-code table for consecutive groups of `len` weights (piece-square tables), one per
+/// kind of `kinds` in that order, the first at weight index `first`; `NONE` elsewhere.
+pub const fn groups_in_order(kinds: &[Kind], first: usize, len: usize) -> [usize; 10] {
+    let mut t = [NONE; 10];
+    let mut i = 0;
+    while i < kinds.len() {
+        t[kinds[i] as usize] = first + i * len;
         i += 1;
     }
     t
@@ -180,9 +181,9 @@ fn pieces_between(cells: &[u8; CELLS], from: Sq, to: Sq) -> Option<i32> {
 /// side, for the piece `code` on `sq`; `sg` is its colour's sign.
 #[inline]
 fn line_terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T, sq: Sq, code: u8, sg: i32) {
-    let l = R::layout();
+    let l = R::LAYOUT;
     let cells = game.cells();
-    let color = color_of(code);
+    let color = colour_index(code);
     let enemy_king = game.king(color ^ 1);
     match Kind::from_code(code) {
         Some(Kind::Cannon) => {
@@ -197,7 +198,7 @@ fn line_terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T, sq: Sq, cod
         }
         Some(Kind::Pawn) => {
             let right = cells[sq as usize + 1];
-            if right == piece(Kind::Pawn, color)
+            if right == make_piece(Kind::Pawn, color)
                 && R::zones()[sq as usize] & (HALF << (color ^ 1)) != 0
             {
                 t.add(l.crossed_pair, sg);
@@ -215,7 +216,7 @@ fn king_safety<R: Ruleset, T: Terms>(
     t: &mut T,
     palace_attackers: [i32; 2],
 ) -> i32 {
-    let l = R::layout();
+    let l = R::LAYOUT;
     let count = |c: usize, k: Kind| game.count(c, k);
     let mut phase = 0;
     for (color, n) in palace_attackers.into_iter().enumerate() {
@@ -247,7 +248,7 @@ fn king_safety<R: Ruleset, T: Terms>(
 
 /// The evaluation's terms, Red's view; returns the phase.
 pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
-    let l = R::layout();
+    let l = R::LAYOUT;
     let cells = game.cells();
     if !T::TRACING {
         let ([rm, re], [bm, be]) = (game.psq_sum(0), game.psq_sum(1));
@@ -262,7 +263,7 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
         if code == EMPTY {
             continue;
         }
-        let (kind, color) = ((code & KIND_MASK) as usize, color_of(code));
+        let (kind, color) = ((code & KIND_MASK) as usize, colour_index(code));
         let sg = 1 - 2 * color as i32;
         if T::TRACING {
             if l.material[kind] != NONE {
@@ -311,7 +312,7 @@ pub fn terms<R: Ruleset, T: Terms>(game: &PalaceGame<R>, t: &mut T) -> Phase {
 }
 
 pub fn evaluate<R: Ruleset>(game: &PalaceGame<R>) -> Score {
-    let mut scorer = Scorer::new(R::layout().values);
+    let mut scorer = Scorer::new(R::LAYOUT.values);
     let phase = terms(game, &mut scorer);
     scorer.finish(phase, game.side())
 }
@@ -319,7 +320,7 @@ pub fn evaluate<R: Ruleset>(game: &PalaceGame<R>) -> Score {
 pub fn trace<R: Ruleset>(game: &PalaceGame<R>) -> EvalTrace {
     let mut tracer = Tracer::default();
     let phase = terms(game, &mut tracer);
-    tracer.finish(R::layout().set, phase, game.side())
+    tracer.finish(R::LAYOUT.set, phase, game.side())
 }
 
 // Piece codes and the off-board marker the table and the pawn neighbour test rely on.

@@ -66,19 +66,21 @@ impl Kind {
 /// Piece codes stay below 32, so they index Zobrist tables directly.
 pub type Cell = u8;
 pub const EMPTY: Cell = 0;
-pub const OFF: Cell = 0x40;
+pub use crate::mailbox::OFF;
 pub const KIND_MASK: u8 = 0x0F;
 pub const BLACK_BIT: u8 = 0x10;
 
-/// The piece code of `kind` for colour `color` (0 = Red/White, 1 = Black).
+/// The piece code of `kind` for the colour of index `color` (`Side::index`: 0 = Red/White,
+/// 1 = Black). The colour stays an index here, not a `Side`: the zone flags are kept per colour
+/// as `PALACE << colour` and `HALF << colour`, so movement tests shift by it.
 #[inline]
-pub const fn piece(kind: Kind, color: usize) -> Cell {
+pub const fn make_piece(kind: Kind, color: usize) -> Cell {
     kind as u8 | ((color as u8) << 4)
 }
 
-/// Colour of a piece code (not of EMPTY/OFF).
+/// Colour index (`Side::index`) of a piece code (not of EMPTY/OFF).
 #[inline]
-pub const fn color_of(cell: Cell) -> usize {
+pub const fn colour_index(cell: Cell) -> usize {
     ((cell >> 4) & 1) as usize
 }
 
@@ -129,34 +131,65 @@ pub const fn build_zones(files: usize) -> [u8; CELLS] {
     zones
 }
 
+/// The letter of `kind` in a `Ruleset::LETTERS` table; `None` for '?'.
+pub fn letter_in(letters: &[char; 9], kind: Kind) -> Option<char> {
+    Some(letters[kind as usize - 1]).filter(|&c| c != '?')
+}
+
 /// Everything that distinguishes one palace game from another.
 pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     /// Registry name.
     const NAME: &'static str;
     const FILES: usize;
     const START_FEN: &'static str;
+    // The rule switches: off is xiangqi's rule.
     /// Pawns on their own 9th/10th rank may step back (Sin-yeon-sang-gi rule 2).
-    const PAWN_BACKSTEP: bool;
+    const PAWN_BACKSTEP: bool = false;
     /// Guards and bulls lose their confinement once a side has no pawns (Sin-yeon-sang-gi rule 3).
-    const FREEING: bool;
+    const FREEING: bool = false;
     /// Bear and rhino are in the game (lets xiangqi skip their attack tests).
-    const LONG_LEAPERS: bool;
-
-    /// Zone flags of every cell (`build_zones(FILES)`, kept in a static).
-    fn zones() -> &'static [u8; CELLS];
-    /// Upper-case FEN letter of `kind` in `dialect`; `None` if the game lacks the piece.
-    fn letter(kind: Kind, dialect: Dialect) -> Option<char>;
-    /// The kind an upper-case FEN letter stands for in `dialect` (aliases allowed).
-    fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind>;
-    /// What the game's players call `kind` (shown on the board).
-    fn piece_name(kind: Kind) -> &'static str;
-    /// The character written on `side`'s piece of `kind` (the board draws it).
-    fn hanzi(kind: Kind, side: crate::game::Side) -> &'static str;
+    const LONG_LEAPERS: bool = false;
+    /// Upper-case FEN letter of each kind, in `Kind::ALL` order ('?' where the game lacks one).
+    const LETTERS: [char; 9];
+    /// What the game's players call each kind, in `Kind::ALL` order ("?" where it lacks one).
+    const PIECE_NAMES: [&'static str; 9];
+    /// The character written on Red's (`[0]`) and on Black's (`[1]`) piece of each kind, in
+    /// `Kind::ALL` order (the board draws it).
+    const HANZI: [[&'static str; 9]; 2];
     /// Where the game's weights lie in its weight file (`eval`).
-    fn layout() -> &'static eval::Layout;
-    /// Material + piece-square values of every piece code on every cell (`eval::psq_table`,
-    /// built at compile time from the layout).
-    fn psq_table() -> &'static eval::PsqTable;
+    const LAYOUT: &'static eval::Layout;
+
+    /// Zone flags of every cell, built at compile time for the board's width.
+    #[inline]
+    fn zones() -> &'static [u8; CELLS] {
+        const { &build_zones(Self::FILES) }
+    }
+    /// Upper-case FEN letter of `kind` in `dialect`; `None` if the game lacks the piece. By
+    /// default `LETTERS` in every dialect.
+    fn letter(kind: Kind, _dialect: Dialect) -> Option<char> {
+        letter_in(&Self::LETTERS, kind)
+    }
+    /// The kind an upper-case FEN letter stands for in `dialect`: by default the one `letter`
+    /// gives it (a game with aliases says more).
+    fn kind_of_letter(letter: char, dialect: Dialect) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|&k| Self::letter(k, dialect) == Some(letter))
+    }
+    /// What the game's players call `kind` (shown on the board).
+    fn piece_name(kind: Kind) -> &'static str {
+        Self::PIECE_NAMES[kind as usize - 1]
+    }
+    /// The character written on `side`'s piece of `kind`.
+    fn hanzi(kind: Kind, side: crate::game::Side) -> &'static str {
+        Self::HANZI[side.index()][kind as usize - 1]
+    }
+    /// Material + piece-square values of every piece code on every cell (`eval::psq_table`),
+    /// built at compile time from the layout.
+    #[inline]
+    fn psq_table() -> &'static eval::PsqTable {
+        const { &eval::psq_table(Self::LAYOUT, Self::FILES) }
+    }
     /// Material + piece-square value (middlegame, endgame) of a piece code on a square, from its
     /// owner's view.
     #[inline]
@@ -165,9 +198,12 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     }
     /// Value used for capture ordering (MVV-LVA): the middlegame material weight.
     fn order_value(kind: Kind) -> i32 {
-        Self::layout().value(kind)
+        Self::LAYOUT.value(kind)
     }
-    fn xboard_variant() -> &'static str;
+    /// The name XBoard knows the game by: by default the registry's.
+    fn xboard_variant() -> &'static str {
+        Self::NAME
+    }
     fn xboard_setup() -> Vec<String> {
         Vec::new()
     }

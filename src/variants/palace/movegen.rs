@@ -3,7 +3,9 @@
 //! be empty. The padded mailbox (3 cells of `OFF` around the board) absorbs the longest leap, so no
 //! move ever needs a file/rank bounds check.
 
-use super::{color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, HALF, OFF, PALACE, TOP_RANKS};
+use super::{
+    colour_index, make_piece, Cell, Kind, Move, Ruleset, EMPTY, HALF, OFF, PALACE, TOP_RANKS,
+};
 use crate::game::MoveList;
 use crate::mailbox::{Sq, CELLS, STRIDE};
 
@@ -14,8 +16,8 @@ const fn at(file: isize, rank: isize) -> isize {
     rank * N + file
 }
 
-pub const ORTHOGONAL: [isize; 4] = [at(0, 1), at(0, -1), at(1, 0), at(-1, 0)];
-pub const DIAGONAL: [isize; 4] = [at(1, 1), at(1, -1), at(-1, 1), at(-1, -1)];
+pub const ORTH_STEPS: [isize; 4] = [at(0, 1), at(0, -1), at(1, 0), at(-1, 0)];
+pub const DIAG_STEPS: [isize; 4] = [at(1, 1), at(1, -1), at(-1, 1), at(-1, -1)];
 
 /// A lame leap: destination and up to two squares that must be empty (unused slots repeat the
 /// first, which is harmless).
@@ -33,7 +35,7 @@ const fn leap(f: isize, r: isize, b1: (isize, isize), b2: (isize, isize)) -> Lea
 }
 
 /// Horse (1,2)/(2,1): blocked by the orthogonal neighbour in the long direction.
-pub const HORSE: [Leap; 8] = [
+pub const HORSE_LEAPS: [Leap; 8] = [
     leap(1, 2, (0, 1), (0, 1)),
     leap(-1, 2, (0, 1), (0, 1)),
     leap(1, -2, (0, -1), (0, -1)),
@@ -47,7 +49,7 @@ pub const HORSE: [Leap; 8] = [
 /// Bear (2,3)/(3,2): one orthogonal step then two diagonal ones outward; for (2,3) the squares
 /// (0,1) and (1,2) must be empty, for (3,2) the squares (1,0) and (2,1)
 /// (docs/sin-yeon-sang-gi.md §2.3).
-pub const BEAR: [Leap; 8] = [
+pub const BEAR_LEAPS: [Leap; 8] = [
     leap(2, 3, (0, 1), (1, 2)),
     leap(-2, 3, (0, 1), (-1, 2)),
     leap(2, -3, (0, -1), (1, -2)),
@@ -60,7 +62,7 @@ pub const BEAR: [Leap; 8] = [
 
 /// Rhino (1,3)/(3,1): two orthogonal steps then one diagonal; both orthogonal squares must be
 /// empty, the (1,2) square never blocks (docs/sin-yeon-sang-gi.md §2.3, ruling 3).
-pub const RHINO: [Leap; 8] = [
+pub const RHINO_LEAPS: [Leap; 8] = [
     leap(1, 3, (0, 1), (0, 2)),
     leap(-1, 3, (0, 1), (0, 2)),
     leap(1, -3, (0, -1), (0, -2)),
@@ -72,7 +74,7 @@ pub const RHINO: [Leap; 8] = [
 ];
 
 /// Bull / elephant (2,2): blocked at the eye (1,1).
-pub const BULL: [Leap; 4] = [
+pub const BULL_LEAPS: [Leap; 4] = [
     leap(2, 2, (1, 1), (1, 1)),
     leap(2, -2, (1, -1), (1, -1)),
     leap(-2, 2, (-1, 1), (-1, 1)),
@@ -97,7 +99,7 @@ fn step(sq: Sq, d: isize) -> Sq {
 /// Whether a piece of `us` may land on `cell` (empty or enemy).
 #[inline]
 fn can_land(cell: Cell, us: usize) -> bool {
-    cell == EMPTY || (cell & OFF == 0 && color_of(cell) != us)
+    cell == EMPTY || (cell & OFF == 0 && colour_index(cell) != us)
 }
 
 /// Everything the generator needs to know about one position.
@@ -147,7 +149,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
         };
         match Kind::from_code(code) {
             Some(Kind::Rook) => {
-                for d in ORTHOGONAL {
+                for d in ORTH_STEPS {
                     let mut to = step(from, d);
                     while cells[to as usize] == EMPTY {
                         push(to);
@@ -157,7 +159,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
                 }
             }
             Some(Kind::Cannon) => {
-                for d in ORTHOGONAL {
+                for d in ORTH_STEPS {
                     let mut to = step(from, d);
                     while cells[to as usize] == EMPTY {
                         push(to);
@@ -174,11 +176,11 @@ impl<'a, R: Ruleset> Board<'a, R> {
                     push(to); // lands only on an enemy piece
                 }
             }
-            Some(Kind::Horse) => self.leaps(from, &HORSE, &mut push),
-            Some(Kind::Bear) => self.leaps(from, &BEAR, &mut push),
-            Some(Kind::Rhino) => self.leaps(from, &RHINO, &mut push),
+            Some(Kind::Horse) => self.leaps(from, &HORSE_LEAPS, &mut push),
+            Some(Kind::Bear) => self.leaps(from, &BEAR_LEAPS, &mut push),
+            Some(Kind::Rhino) => self.leaps(from, &RHINO_LEAPS, &mut push),
             Some(Kind::Bull) => {
-                for l in &BULL {
+                for l in &BULL_LEAPS {
                     let to = step(from, l.to);
                     if cells[step(from, l.blocks[0]) as usize] == EMPTY
                         && (self.freed || self.zone(to, HALF << us))
@@ -188,7 +190,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
                 }
             }
             Some(Kind::Guard) => {
-                for d in DIAGONAL {
+                for d in DIAG_STEPS {
                     let to = step(from, d);
                     if self.freed || self.zone(to, PALACE << us) {
                         push(to);
@@ -196,7 +198,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
                 }
             }
             Some(Kind::King) => {
-                for d in ORTHOGONAL {
+                for d in ORTH_STEPS {
                     let to = step(from, d);
                     if self.zone(to, PALACE << us) {
                         push(to);
@@ -248,10 +250,10 @@ impl<'a, R: Ruleset> Board<'a, R> {
         mut visit: impl FnMut(Sq, Kind) -> bool,
     ) -> bool {
         let cells = self.cells;
-        let rook = piece(Kind::Rook, by);
-        let cannon = piece(Kind::Cannon, by);
-        let king = piece(Kind::King, by);
-        for (i, d) in ORTHOGONAL.into_iter().enumerate() {
+        let rook = make_piece(Kind::Rook, by);
+        let cannon = make_piece(Kind::Cannon, by);
+        let king = make_piece(Kind::King, by);
+        for (i, d) in ORTH_STEPS.into_iter().enumerate() {
             let mut t = step(sq, d);
             while cells[t as usize] == EMPTY {
                 t = step(t, d);
@@ -263,7 +265,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
             if first == rook && visit(t, Kind::Rook) {
                 return true;
             }
-            // ORTHOGONAL[0..2] are the file directions.
+            // ORTH_STEPS[0..2] are the file directions.
             let king_reaches = if FLYING {
                 i < 2
             } else {
@@ -280,10 +282,10 @@ impl<'a, R: Ruleset> Board<'a, R> {
                 return true;
             }
         }
-        if self.visit_leapers(sq, Kind::Horse, by, &HORSE, &mut visit) {
+        if self.visit_leapers(sq, Kind::Horse, by, &HORSE_LEAPS, &mut visit) {
             return true;
         }
-        let pawn = piece(Kind::Pawn, by);
+        let pawn = make_piece(Kind::Pawn, by);
         let fwd = forward(by);
         let behind = step(sq, -fwd);
         if cells[behind as usize] == pawn && visit(behind, Kind::Pawn) {
@@ -302,15 +304,15 @@ impl<'a, R: Ruleset> Board<'a, R> {
             }
         }
         if R::LONG_LEAPERS
-            && (self.visit_leapers(sq, Kind::Bear, by, &BEAR, &mut visit)
-                || self.visit_leapers(sq, Kind::Rhino, by, &RHINO, &mut visit))
+            && (self.visit_leapers(sq, Kind::Bear, by, &BEAR_LEAPS, &mut visit)
+                || self.visit_leapers(sq, Kind::Rhino, by, &RHINO_LEAPS, &mut visit))
         {
             return true;
         }
         // Guards and bulls reach only their own palace / half unless freed.
-        let guard = piece(Kind::Guard, by);
+        let guard = make_piece(Kind::Guard, by);
         if self.freed || self.zone(sq, PALACE << by) {
-            for d in DIAGONAL {
+            for d in DIAG_STEPS {
                 let a = step(sq, -d);
                 if cells[a as usize] == guard && visit(a, Kind::Guard) {
                     return true;
@@ -318,7 +320,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
             }
         }
         (self.freed || self.zone(sq, HALF << by))
-            && self.visit_leapers(sq, Kind::Bull, by, &BULL, &mut visit)
+            && self.visit_leapers(sq, Kind::Bull, by, &BULL_LEAPS, &mut visit)
     }
 
     /// `visit_attackers` for the lame leapers of `kind`: the leap into `sq` with its blocks empty.
@@ -331,7 +333,7 @@ impl<'a, R: Ruleset> Board<'a, R> {
         table: &[Leap],
         visit: &mut impl FnMut(Sq, Kind) -> bool,
     ) -> bool {
-        let attacker = piece(kind, by);
+        let attacker = make_piece(kind, by);
         table.iter().any(|l| {
             let a = step(sq, -l.to);
             self.cells[a as usize] == attacker

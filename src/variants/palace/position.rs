@@ -2,12 +2,14 @@
 //! undo stack and the per-ply history (keys and check flags) that the repetition ruling reads.
 
 use super::movegen::Board;
-use super::{color_of, piece, Cell, Kind, Move, Ruleset, EMPTY, KIND_MASK, OFF, PALACE, RANKS};
+use super::{
+    colour_index, make_piece, Cell, Kind, Move, Ruleset, EMPTY, KIND_MASK, OFF, PALACE, RANKS,
+};
 use crate::eval::Pair;
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
 use crate::mailbox::fen::{side_field, write_board, Fen, FenCell};
 use crate::mailbox::zobrist::ZOBRIST;
-use crate::mailbox::{file_of, rank_of, square, Sq, CELLS};
+use crate::mailbox::{file_of, rank_of, square, Sq, CELLS, NO_SQ};
 use std::marker::PhantomData;
 
 /// Whether moving a piece (not the king) from `from` to `to` could leave our king on `king`
@@ -38,8 +40,11 @@ fn add(sum: &mut Pair, pair: Pair, sign: Score) {
     sum[1] += sign * pair[1];
 }
 
-/// The undo record of a pass (cell 0 is never a square).
-const NULL_MOVE: Move = Move { from: 0, to: 0 };
+/// The undo record of a pass.
+const NULL_MOVE: Move = Move {
+    from: NO_SQ,
+    to: NO_SQ,
+};
 
 /// What `unmake` needs beyond the move itself.
 #[derive(Clone, Copy, Debug)]
@@ -123,7 +128,7 @@ impl<R: Ruleset> PalaceGame<R> {
                         king_count[color] += 1;
                         game.kings[color] = sq;
                     }
-                    piece(kind, color)
+                    make_piece(kind, color)
                 }
             };
         }
@@ -161,8 +166,8 @@ impl<R: Ruleset> PalaceGame<R> {
             if c == EMPTY {
                 continue;
             }
-            self.counts[color_of(c)][(c & KIND_MASK) as usize] += 1;
-            add(&mut self.psq[color_of(c)], R::psq(c, sq), 1);
+            self.counts[colour_index(c)][(c & KIND_MASK) as usize] += 1;
+            add(&mut self.psq[colour_index(c)], R::psq(c, sq), 1);
         }
         self.key = self.compute_key();
     }
@@ -211,7 +216,7 @@ impl<R: Ruleset> PalaceGame<R> {
     /// The letter of a piece of `kind` with piece code `code` in `dialect`, in its colour's case.
     fn letter_of(kind: Kind, code: Cell, dialect: Dialect) -> char {
         let letter = R::letter(kind, dialect).unwrap_or('?');
-        if color_of(code) == 0 {
+        if colour_index(code) == 0 {
             letter
         } else {
             letter.to_ascii_lowercase()
@@ -272,7 +277,7 @@ impl<R: Ruleset> PalaceGame<R> {
         let board = self.board();
         for sq in self.squares() {
             let c = self.cells[sq as usize];
-            if c != EMPTY && color_of(c) == us {
+            if c != EMPTY && colour_index(c) == us {
                 board.piece_moves(sq, us, captures_only, out);
             }
         }
@@ -381,7 +386,7 @@ impl<R: Ruleset> PalaceGame<R> {
         self.squares().any(|sq| {
             let c = self.cells[sq as usize];
             c != EMPTY
-                && color_of(c) == us
+                && colour_index(c) == us
                 && matches!(
                     Kind::from_code(c),
                     Some(Kind::Rook | Kind::Cannon | Kind::Horse | Kind::Bear | Kind::Rhino)

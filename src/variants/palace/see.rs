@@ -8,7 +8,7 @@
 //! Values are the game's ordering values (`Ruleset::order_value`); the king's exceeds them all.
 
 use super::movegen::Board;
-use super::{piece, Kind, Move, PalaceGame, Ruleset, EMPTY};
+use super::{make_piece, Kind, Move, PalaceGame, Ruleset, EMPTY};
 use crate::game::Score;
 use crate::mailbox::Sq;
 
@@ -69,7 +69,7 @@ pub fn see_ge<R: Ruleset>(game: &PalaceGame<R>, mv: Move, threshold: Score) -> b
             break;
         };
         cells[from as usize] = EMPTY;
-        cells[target as usize] = piece(kind, side);
+        cells[target as usize] = make_piece(kind, side);
         if kind == Kind::King {
             // Taking with the king is legal only when the other side no longer attacks the
             // square; then it wins the exchange for `side`.

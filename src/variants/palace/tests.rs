@@ -3,7 +3,9 @@
 //! noisy moves are exactly the legal captures, the cached check flag is the attack test, and a
 //! null move is undone exactly, and the evaluation is colour-symmetric.
 
-use super::{PalaceGame, Ruleset, EMPTY};
+use super::eval::NONE;
+use super::{Kind, PalaceGame, Ruleset, EMPTY};
+use crate::eval::weight_file::WeightFile;
 use crate::game::{Dialect, MoveList, Notation, Rules};
 use crate::rng::SplitMix64;
 use crate::variants::sinyeon::SinYeon;
@@ -64,7 +66,7 @@ fn reference_moves<R: Ruleset>(g: &PalaceGame<R>) -> Vec<super::Move> {
     let mut pseudo = MoveList::new();
     for sq in g.squares() {
         let c = g.cells()[sq as usize];
-        if c != EMPTY && super::color_of(c) == us {
+        if c != EMPTY && super::colour_index(c) == us {
             g.board().piece_moves(sq, us, false, &mut pseudo);
         }
     }
@@ -179,4 +181,22 @@ fn sinyeon_endgame_playouts_exercise_back_step_and_freeing() {
         120,
     );
     assert!(freed > 100, "only {freed} freed positions visited");
+}
+
+/// Every piece-square table the layout points to is the weight file's group of that kind's name
+/// (`pst.horse`...), and every kind with such a group has its table: `groups_in_order` and the
+/// file agree on the order of the tables.
+fn assert_pst_tables_by_name<R: Ruleset>() {
+    let file = WeightFile::parse(R::LAYOUT.set.source).expect("the weight file");
+    for kind in Kind::ALL {
+        let name = format!("pst.{}", format!("{kind:?}").to_lowercase());
+        let group = file.group(&name).map_or(NONE, |g| g.offset);
+        assert_eq!(R::LAYOUT.pst[kind as usize], group, "{} {name}", R::NAME);
+    }
+}
+
+#[test]
+fn piece_square_tables_are_the_groups_of_their_names() {
+    assert_pst_tables_by_name::<Xiangqi>();
+    assert_pst_tables_by_name::<SinYeon>();
 }

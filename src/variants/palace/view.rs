@@ -1,7 +1,7 @@
 //! A palace game's board as its players know it: pieces on the points, the river between ranks 5
 //! and 6, a palace (with its diagonals) on each back edge, the players called Red and Black.
 
-use super::{color_of, Kind, PalaceGame, Ruleset, PALACE, RANKS};
+use super::{colour_index, Kind, PalaceGame, Ruleset, PALACE, RANKS};
 use crate::board_view::{BoardView, Divider, Style};
 use crate::game::{Dialect, Side};
 use crate::mailbox::{square, square_name};
@@ -29,7 +29,7 @@ impl<R: Ruleset> PalaceGame<R> {
                 let Some(kind) = self.kind_at(sq) else {
                     continue;
                 };
-                let side = if color_of(self.cells()[sq as usize]) == 0 {
+                let side = if colour_index(self.cells()[sq as usize]) == 0 {
                     Side::White
                 } else {
                     Side::Black

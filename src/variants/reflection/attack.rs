@@ -23,7 +23,7 @@ enum Reach {
 /// Whether `by` has a pseudo-legal turn capturing the piece on `target`. `ep`: en-passant targets
 /// `by` may use (ruling 25).
 pub fn capturable(layout: &Layout, cells: &[u8; CELLS], target: Sq, by: Side, ep: &[Sq]) -> bool {
-    for &(df, dr) in &ALL_LINES {
+    for &(df, dr) in &LINE_DELTAS {
         let d = step(df, dr);
         let mut o = target;
         let mut dist = 0;
@@ -36,7 +36,7 @@ pub fn capturable(layout: &Layout, cells: &[u8; CELLS], target: Sq, by: Side, ep
             }
             if owned_by(c, by) {
                 let diagonal = df != 0 && dr != 0;
-                let fits = match kind_of(c) {
+                let fits = match kind(c) {
                     QUEEN => true,
                     ROOK => !diagonal,
                     BISHOP => diagonal,
@@ -60,8 +60,8 @@ pub fn capturable(layout: &Layout, cells: &[u8; CELLS], target: Sq, by: Side, ep
             break; // a piece (or the board's edge) blocks the line
         }
     }
-    let knight = make_piece(by, KNIGHT);
-    for &(df, dr) in &KNIGHT_LEAPS {
+    let knight = make_piece(KNIGHT, by);
+    for &(df, dr) in &KNIGHT_DELTAS {
         let o = offset(target, step(df, dr));
         if cells[o as usize] == knight
             && component_pair_ok(layout, cells, o, target, by, Reach::Line(-df, -dr, 1), ep)
@@ -70,7 +70,7 @@ pub fn capturable(layout: &Layout, cells: &[u8; CELLS], target: Sq, by: Side, ep
         }
     }
     for kind in PAWN_KINDS {
-        let pawn = make_piece(by, kind);
+        let pawn = make_piece(kind, by);
         let (df, dr) = pawn_forward(kind);
         let back = offset(target, -step(df, dr));
         let side_step = step(dr, df); // perpendicular to the pawn's direction
@@ -191,20 +191,20 @@ impl Influence {
         };
         for &k in kings {
             inf.mark(k);
-            for &(df, dr) in &ALL_LINES {
+            for &(df, dr) in &LINE_DELTAS {
                 let b = first_occupied(cells, k, step(df, dr));
                 inf.mark(b);
                 partner_of_enemy(&mut inf, b);
             }
-            let knight = make_piece(them, KNIGHT);
-            for &(df, dr) in &KNIGHT_LEAPS {
+            let knight = make_piece(KNIGHT, them);
+            for &(df, dr) in &KNIGHT_DELTAS {
                 let o = offset(k, step(df, dr));
                 if cells[o as usize] == knight {
                     partner_of_enemy(&mut inf, o);
                 }
             }
             for kind in PAWN_KINDS {
-                let pawn = make_piece(them, kind);
+                let pawn = make_piece(kind, them);
                 let (df, dr) = pawn_forward(kind);
                 let back = offset(k, -step(df, dr));
                 let side_step = step(dr, df);
@@ -216,7 +216,7 @@ impl Influence {
             }
             let t = layout.mirror(them, k);
             inf.mark(t);
-            for &(df, dr) in &ALL_LINES {
+            for &(df, dr) in &LINE_DELTAS {
                 inf.mark(first_occupied(cells, t, step(df, dr)));
             }
         }

@@ -117,8 +117,8 @@ impl Board {
             if self.hashing {
                 *key ^= ZOBRIST.piece((old & 0x3F) as usize, sq);
             }
-            if kind_of(old) == KING {
-                let list = &mut self.kings[side_of(old).index()];
+            if kind(old) == KING {
+                let list = &mut self.kings[colour(old).index()];
                 if let Some(i) = list.iter().position(|&s| s == sq) {
                     list.swap_remove(i);
                 }
@@ -128,9 +128,9 @@ impl Board {
             if self.hashing {
                 *key ^= ZOBRIST.piece((piece & 0x3F) as usize, sq);
             }
-            if kind_of(piece) == KING {
+            if kind(piece) == KING {
                 // FEN parsing caps the number of kings, and moves never create kings.
-                let _ = self.kings[side_of(piece).index()].try_push(sq);
+                let _ = self.kings[colour(piece).index()].try_push(sq);
             }
         }
         self.cells[sq as usize] = piece;
@@ -167,7 +167,7 @@ impl Board {
             let mover = self.at(from);
             movers.push(mover);
             let captured_sq = if ep {
-                let (df, dr) = pawn_forward(kind_of(mover));
+                let (df, dr) = pawn_forward(kind(mover));
                 let sq = offset(to, -step(df, dr));
                 ep_squares.push(sq);
                 sq
@@ -195,9 +195,9 @@ impl Board {
         }
         for (i, &(_, to, _)) in comps.iter().enumerate() {
             let mover = movers[i];
-            applied.pawn |= is_pawn(kind_of(mover));
+            applied.pawn |= is_pawn(kind(mover));
             let placed = if turn.promo != 0 {
-                make_piece(us, turn.promo)
+                make_piece(turn.promo, us)
             } else {
                 mover
             };
@@ -228,7 +228,7 @@ impl Board {
         }
         if turn.flags & DOUBLE != 0 && layout.two_board {
             for (i, &(from, _, _)) in comps.iter().enumerate() {
-                let (df, dr) = pawn_forward(kind_of(movers[i]));
+                let (df, dr) = pawn_forward(kind(movers[i]));
                 applied.ep.push(offset(from, step(df, dr)));
             }
             applied.ep.sort_unstable();
@@ -239,10 +239,10 @@ impl Board {
     /// §1.6.5 swap: a pawn whose forward square holds its partner pawn exchanges squares with it.
     fn swap_if_facing(&mut self, layout: &Layout, sq: Sq, us: Side, key: &mut u64) {
         let pawn = self.at(sq);
-        if !owned_by(pawn, us) || !is_pawn(kind_of(pawn)) {
+        if !owned_by(pawn, us) || !is_pawn(kind(pawn)) {
             return;
         }
-        let (df, dr) = pawn_forward(kind_of(pawn));
+        let (df, dr) = pawn_forward(kind(pawn));
         let ahead = offset(sq, step(df, dr));
         let partner = self.at(ahead);
         if layout.mirror(us, sq) == ahead && partner == layout.mirror_piece(us, pawn) {

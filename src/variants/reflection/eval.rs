@@ -56,9 +56,9 @@ pub fn terms<T: Terms>(
         if p == EMPTY {
             continue;
         }
-        let side = side_of(p);
+        let side = colour(p);
         let sg = sign(side);
-        let kind = kind_of(p);
+        let kind = kind(p);
         phase += PHASE_UNITS[kind as usize];
         let slot = material_slot(kind);
         if let Some(m) = slot {
@@ -152,7 +152,7 @@ fn king_danger(layout: &Layout, pos: &Position, side: Side) -> (i32, i32) {
         if capturable(layout, &pos.board.cells, k, them, &[]) {
             checks += 1;
         }
-        for &(df, dr) in &ALL_LINES {
+        for &(df, dr) in &LINE_DELTAS {
             let s = offset(k, step(df, dr));
             // Empty flight squares only: own pieces there are covered by the material terms.
             if pos.board.at(s) == EMPTY && capturable(layout, &pos.board.cells, s, them, &[]) {

@@ -24,12 +24,12 @@ pub fn parse(layout: &Layout, text: &str) -> Result<Position, String> {
         let Some(c) = letter else { continue };
         let sq = square(file, rank);
         let piece = from_letter(c).ok_or_else(|| format!("unknown piece '{c}'"))?;
-        if kind_of(piece) == KING
-            && board.kings[side_of(piece).index()].len() >= super::board::MAX_KINGS
+        if kind(piece) == KING
+            && board.kings[colour(piece).index()].len() >= super::board::MAX_KINGS
         {
             return Err("too many kings".into());
         }
-        let kind = kind_of(piece);
+        let kind = kind(piece);
         if is_pawn(kind) && layout.promotion[kind as usize][sq as usize] {
             return Err(format!(
                 "pawn '{c}' on {} could never move again",
@@ -85,7 +85,7 @@ fn parse_castling(layout: &Layout, board: &Board, field: &str) -> Result<u32, St
             .find(|c| c.rook_from == sq)
             .map(|c| c.side)
             .unwrap_or(Side::White);
-        if board.at(sq) != make_piece(rook_side, ROOK) {
+        if board.at(sq) != make_piece(ROOK, rook_side) {
             return Err(format!(
                 "castling right for {} without its rook",
                 layout.name_of(sq)
@@ -115,8 +115,8 @@ fn parse_ep(
     let mut rest = field;
     let them = side.other();
     let (rank, pawn, ahead) = match them {
-        Side::White => (2, make_piece(them, PAWN_N), crate::mailbox::NORTH),
-        Side::Black => (5, make_piece(them, PAWN_S), crate::mailbox::SOUTH),
+        Side::White => (2, make_piece(PAWN_N, them), crate::mailbox::NORTH),
+        Side::Black => (5, make_piece(PAWN_S, them), crate::mailbox::SOUTH),
     };
     while !rest.is_empty() {
         let (sq, tail) = layout

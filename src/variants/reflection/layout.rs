@@ -67,7 +67,7 @@ pub enum Shape {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum MirrorKind {
+pub enum MirrorMap {
     /// (f, R+1-r)
     Horizontal,
     /// (F+1-f, r)
@@ -84,13 +84,13 @@ struct Spec {
     name: &'static str,
     start_fen: &'static str,
     shape: Shape,
-    maps: [MirrorKind; 2],
+    maps: [MirrorMap; 2],
     zones: bool,
     /// (king_from, king_to, rook_from, rook_to, side)
     castlings: &'static [(&'static str, &'static str, &'static str, &'static str, Side)],
 }
 
-use MirrorKind::*;
+use MirrorMap::*;
 use Side::{Black as B, White as W};
 
 const SPECS: [Spec; 9] = [
@@ -245,7 +245,7 @@ pub const fn step(df: isize, dr: isize) -> isize {
     dr * STRIDE as isize + df
 }
 
-fn map_square(map: MirrorKind, files: usize, ranks: usize, f: usize, r: usize) -> (usize, usize) {
+fn map_square(map: MirrorMap, files: usize, ranks: usize, f: usize, r: usize) -> (usize, usize) {
     match map {
         Horizontal => (f, ranks - 1 - r),
         Vertical => (files - 1 - f, r),
@@ -255,7 +255,7 @@ fn map_square(map: MirrorKind, files: usize, ranks: usize, f: usize, r: usize) -
     }
 }
 
-fn flip_of(map: MirrorKind) -> (isize, isize) {
+fn flip_of(map: MirrorMap) -> (isize, isize) {
     match map {
         Horizontal => (1, -1),
         Vertical => (-1, 1),
@@ -478,7 +478,7 @@ impl Layout {
     /// The piece that pairs with `piece` (same colour, mirror kind).
     #[inline]
     pub fn mirror_piece(&self, side: Side, piece: u8) -> u8 {
-        (piece & COLOR_MASK) | self.mirror_kind[side.index()][kind_of(piece) as usize]
+        (piece & COLOR_MASK) | self.mirror_kind[side.index()][kind(piece) as usize]
     }
 
     /// The castling component of `side` from `king_from` to `king_to`, if the variant has it.

@@ -129,7 +129,7 @@ impl Reflection {
                 let side_step = layout::step(dr, df);
                 [side_step, -side_step]
                     .iter()
-                    .any(|&d| pos.board.at(layout::offset(back, d)) == make_piece(us, kind))
+                    .any(|&d| pos.board.at(layout::offset(back, d)) == make_piece(kind, us))
             })
         });
         if !reachable {
@@ -216,7 +216,7 @@ impl Reflection {
                 if ep {
                     VALUE[PAWN_N as usize]
                 } else {
-                    VALUE[kind_of(self.pos.board.at(to)) as usize]
+                    VALUE[kind(self.pos.board.at(to)) as usize]
                 }
             })
             .sum()
@@ -295,7 +295,7 @@ impl game::Rules for Reflection {
         !self.in_check()
             && self.layout.squares.iter().any(|&s| {
                 let p = self.pos.board.at(s);
-                owned_by(p, self.pos.side) && !is_pawn(kind_of(p)) && kind_of(p) != KING
+                owned_by(p, self.pos.side) && !is_pawn(kind(p)) && kind(p) != KING
             })
     }
 
@@ -355,7 +355,7 @@ impl game::Rules for Reflection {
     }
 
     fn order_hint(&self, mv: Turn) -> i32 {
-        let attacker = VALUE[kind_of(self.pos.board.at(mv.from)) as usize];
+        let attacker = VALUE[kind(self.pos.board.at(mv.from)) as usize];
         let promo = if mv.promo != 0 {
             VALUE[mv.promo as usize]
         } else {

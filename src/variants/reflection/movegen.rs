@@ -46,7 +46,7 @@ pub fn pseudo_turns(
         if !owned_by(piece, us) {
             continue;
         }
-        let kind = kind_of(piece);
+        let kind = kind(piece);
         let partner = layout.mirror(us, s);
         let paired = pos.board.at(partner) == layout.mirror_piece(us, piece);
         if paired && partner < s {
@@ -142,7 +142,7 @@ fn footprint(
     for (from, to, ep) in turn.components(layout, us) {
         squares.push(from);
         squares.push(to);
-        let (df, dr) = pawn_forward(kind_of(pos.board.at(from)));
+        let (df, dr) = pawn_forward(kind(pos.board.at(from)));
         if ep {
             let victim = offset(to, -step(df, dr));
             squares.push(victim);
@@ -437,8 +437,8 @@ impl Gen<'_> {
             return false;
         };
         self.pos.castling & c.right != 0
-            && self.cell(c.king_from) == make_piece(self.us, KING)
-            && self.cell(c.rook_from) == make_piece(self.us, ROOK)
+            && self.cell(c.king_from) == make_piece(KING, self.us)
+            && self.cell(c.rook_from) == make_piece(ROOK, self.us)
             && c.between.iter().all(|&s| self.cell(s) == EMPTY)
     }
 
@@ -458,7 +458,7 @@ impl Gen<'_> {
         for &(from, to) in kings {
             let mid = ((from as usize + to as usize) / 2) as Sq;
             crossed[from as usize] = EMPTY;
-            crossed[mid as usize] = make_piece(self.us, KING);
+            crossed[mid as usize] = make_piece(KING, self.us);
             squares.push(mid);
         }
         !squares

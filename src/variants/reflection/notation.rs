@@ -59,7 +59,7 @@ pub fn xboard_components(layout: &Layout, board: &Board, side: Side, turn: Turn)
         return comps;
     }
     if turn.is_pair() && turn.promo == 0 && !layout.two_board && comps.len() == 2 {
-        let kind = kind_of(board.at(comps[0].0));
+        let kind = kind(board.at(comps[0].0));
         if is_pawn(kind) {
             let (df, dr) = pawn_forward(kind);
             if offset(comps[0].1, step(df, dr)) == comps[1].1 {

@@ -4,8 +4,8 @@
 use crate::game::Side;
 
 pub const EMPTY: u8 = 0;
-/// A cell that is not a square (hole, padding).
-pub const OFF: u8 = 0x40;
+/// A cell that is not a square (hole, padding): no colour flag set, so `owned_by` is false.
+pub use crate::mailbox::OFF;
 pub const WHITE_FLAG: u8 = 0x10;
 pub const BLACK_FLAG: u8 = 0x20;
 pub const COLOR_MASK: u8 = WHITE_FLAG | BLACK_FLAG;
@@ -32,12 +32,12 @@ pub const fn flag(side: Side) -> u8 {
 }
 
 #[inline]
-pub const fn make_piece(side: Side, kind: u8) -> u8 {
+pub const fn make_piece(kind: u8, side: Side) -> u8 {
     flag(side) | kind
 }
 
 #[inline]
-pub const fn kind_of(piece: u8) -> u8 {
+pub const fn kind(piece: u8) -> u8 {
     piece & 0x0F
 }
 
@@ -52,7 +52,7 @@ pub const fn owned_by(piece: u8, side: Side) -> bool {
     piece & flag(side) != 0
 }
 
-pub fn side_of(piece: u8) -> Side {
+pub fn colour(piece: u8) -> Side {
     if piece & WHITE_FLAG != 0 {
         Side::White
     } else {
@@ -79,9 +79,9 @@ pub const fn pawn_of_direction(df: isize, dr: isize) -> u8 {
     }
 }
 
-pub const ORTHOGONAL: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-pub const DIAGONAL: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub const ALL_LINES: [(isize, isize); 8] = [
+pub const ORTH_DELTAS: [(isize, isize); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+pub const DIAG_DELTAS: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub const LINE_DELTAS: [(isize, isize); 8] = [
     (0, 1),
     (0, -1),
     (1, 0),
@@ -91,22 +91,23 @@ pub const ALL_LINES: [(isize, isize); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-pub const KNIGHT_LEAPS: [(isize, isize); 8] = crate::mailbox::widened(crate::mailbox::KNIGHT_LEAPS);
+pub const KNIGHT_DELTAS: [(isize, isize); 8] =
+    crate::mailbox::widened(crate::mailbox::KNIGHT_DELTAS);
 
 /// Step directions of a non-pawn kind and whether it slides.
 pub fn moves_of(kind: u8) -> (&'static [(isize, isize)], bool) {
     match kind {
-        KING => (&ALL_LINES, false),
-        QUEEN => (&ALL_LINES, true),
-        ROOK => (&ORTHOGONAL, true),
-        BISHOP => (&DIAGONAL, true),
-        _ => (&KNIGHT_LEAPS, false),
+        KING => (&LINE_DELTAS, false),
+        QUEEN => (&LINE_DELTAS, true),
+        ROOK => (&ORTH_DELTAS, true),
+        BISHOP => (&DIAG_DELTAS, true),
+        _ => (&KNIGHT_DELTAS, false),
     }
 }
 
 /// FEN letter of a piece.
 pub fn letter(piece: u8) -> char {
-    let c = match kind_of(piece) {
+    let c = match kind(piece) {
         KING => 'K',
         QUEEN => 'Q',
         ROOK => 'R',
@@ -117,7 +118,7 @@ pub fn letter(piece: u8) -> char {
         PAWN_E => 'E',
         _ => 'W',
     };
-    crate::mailbox::fen::side_letter(c, side_of(piece))
+    crate::mailbox::fen::side_letter(c, colour(piece))
 }
 
 pub fn from_letter(c: char) -> Option<u8> {
@@ -133,7 +134,7 @@ pub fn from_letter(c: char) -> Option<u8> {
         'W' => PAWN_W,
         _ => return None,
     };
-    Some(make_piece(crate::mailbox::fen::letter_side(c), kind))
+    Some(make_piece(kind, crate::mailbox::fen::letter_side(c)))
 }
 
 /// Material values in centipawns, by kind.

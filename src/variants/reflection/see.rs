@@ -10,7 +10,7 @@
 
 use super::attack::capturable;
 use super::board::Turn;
-use super::piece::{kind_of, owned_by, EMPTY, VALUE};
+use super::piece::{kind, owned_by, EMPTY, VALUE};
 use super::Reflection;
 use crate::game::{Score, Side};
 use crate::mailbox::Sq;
@@ -20,9 +20,9 @@ fn signed_value(piece: u8, us: Side) -> Score {
     if piece == EMPTY {
         0
     } else if owned_by(piece, us) {
-        VALUE[kind_of(piece) as usize]
+        VALUE[kind(piece) as usize]
     } else {
-        -VALUE[kind_of(piece) as usize]
+        -VALUE[kind(piece) as usize]
     }
 }
 
@@ -51,7 +51,7 @@ fn exchange(game: &Reflection, turn: Turn) -> Score {
         .filter_map(|&(_, to, _)| {
             let piece = after.at(to);
             (owned_by(piece, us) && capturable(layout, &after.cells, to, us.other(), &applied.ep))
-                .then(|| VALUE[kind_of(piece) as usize])
+                .then(|| VALUE[kind(piece) as usize])
         })
         .max()
         .unwrap_or(0);

@@ -60,8 +60,8 @@ pub fn board_view(game: &Reflection) -> BoardView {
         if p == EMPTY || p == OFF {
             continue;
         }
-        let side = side_of(p);
-        let (glyph, name, arrow) = shown(kind_of(p));
+        let side = colour(p);
+        let (glyph, name, arrow) = shown(kind(p));
         let partner = layout.mirror(side, sq);
         let paired =
             partner != 0 && partner != sq && pos.board.at(partner) == layout.mirror_piece(side, p);

@@ -63,8 +63,8 @@ pub fn parse_fen(layout: &Layout, text: &str) -> Result<Position, String> {
         Some(exact) if castling != "-" => pos.castling = exact.castling,
         _ => {
             for c in &layout.castlings {
-                if pos.board.at(c.king_from) == make_piece(c.side, KING)
-                    && pos.board.at(c.rook_from) == make_piece(c.side, ROOK)
+                if pos.board.at(c.king_from) == make_piece(KING, c.side)
+                    && pos.board.at(c.rook_from) == make_piece(ROOK, c.side)
                 {
                     pos.castling |= c.right;
                 }

@@ -3,27 +3,20 @@
 //! rule-3 terms xiangqi lacks. docs/sin-yeon-sang-gi.md ("Evaluation") explains the values.
 
 use super::weights::{self as w, VALUES};
-use crate::variants::palace::eval::{in_order, per_kind, psq_table, Layout, PsqTable, NONE};
+use crate::variants::palace::eval::{groups_in_order, in_order, Layout, NONE};
 use crate::variants::palace::Kind::{self, *};
 
 /// The order of the material group in the weight file.
 const PIECES: [Kind; 8] = [Pawn, Guard, Bull, Horse, Rhino, Bear, Cannon, Rook];
+/// The order of the piece-square tables in the weight file, each 70 long (7 mirrored files by
+/// 10 ranks); `palace::tests` checks each against its group's name.
+const PST_KINDS: [Kind; 9] = [Pawn, Guard, Bull, Horse, Rhino, Bear, Cannon, Rook, King];
 
 pub static LAYOUT: Layout = Layout {
     set: &w::SET,
     values: &VALUES,
     material: in_order(&PIECES, w::MATERIAL),
-    pst: per_kind(&[
-        (Pawn, w::PST_PAWN),
-        (Guard, w::PST_GUARD),
-        (Bull, w::PST_BULL),
-        (Horse, w::PST_HORSE),
-        (Rhino, w::PST_RHINO),
-        (Bear, w::PST_BEAR),
-        (Cannon, w::PST_CANNON),
-        (Rook, w::PST_ROOK),
-        (King, w::PST_KING),
-    ]),
+    pst: groups_in_order(&PST_KINDS, w::PST_PAWN, w::PST_PAWN_LEN),
     mobility: in_order(&[Horse, Rhino, Bear, Cannon, Rook], w::MOBILITY),
     palace_reach: [NONE; 10],
     threat_by_lesser: [NONE; 10],
@@ -41,10 +34,11 @@ pub static LAYOUT: Layout = Layout {
 
 const _: () = {
     assert!(w::MATERIAL_LEN == PIECES.len() && w::MOBILITY_LEN == 5 && w::FREED_LEN == 2);
-    assert!(w::PST_PAWN_LEN == 70 && w::PST_GUARD_LEN == 70 && w::PST_BULL_LEN == 70);
-    assert!(w::PST_HORSE_LEN == 70 && w::PST_CANNON_LEN == 70 && w::PST_ROOK_LEN == 70);
-    assert!(w::PST_KING_LEN == 70 && w::PST_BEAR_LEN == 70 && w::PST_RHINO_LEN == 70);
+    // The piece-square tables follow each other in `PST_KINDS` order, 70 weights each.
+    assert!(w::PST_GUARD - w::PST_PAWN == 70 && w::PST_BULL - w::PST_GUARD == 70);
+    assert!(w::PST_HORSE - w::PST_BULL == 70 && w::PST_RHINO - w::PST_HORSE == 70);
+    assert!(w::PST_BEAR - w::PST_RHINO == 70 && w::PST_CANNON - w::PST_BEAR == 70);
+    assert!(w::PST_ROOK - w::PST_CANNON == 70 && w::PST_KING - w::PST_ROOK == 70);
+    assert!(w::PST_KING_LEN == 70);
     assert!(w::CANNON_KING_LINE_LEN == 3 && w::ROOK_KING_LINE_LEN == 2);
 };
-
-pub static PSQ: PsqTable = psq_table(&LAYOUT, 13);

@@ -11,10 +11,8 @@ mod tests;
 mod weights;
 mod xboard;
 
-use super::palace::{build_zones, Kind, Move, PalaceGame, Ruleset};
-use crate::game::{Dialect, MoveError, Side};
-use crate::mailbox::CELLS;
-use crate::variants::palace::eval::{Layout, PsqTable};
+use super::palace::{eval::Layout, Move, PalaceGame, Ruleset};
+use crate::game::MoveError;
 
 pub const START_FEN: &str =
     "ribhugkguhbir/13/1c9c1/p1p1p1p1p1p1p/13/13/P1P1P1P1P1P1P/1C9C1/13/RIBHUGKGUHBIR w - - 0 1";
@@ -28,8 +26,6 @@ pub const BENCH: &[&str] = &[
     "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
 ];
 
-static ZONES: [u8; CELLS] = build_zones(13);
-
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SinYeon;
 
@@ -42,90 +38,19 @@ impl Ruleset for SinYeon {
     const PAWN_BACKSTEP: bool = true;
     const FREEING: bool = true;
     const LONG_LEAPERS: bool = true;
-
-    fn zones() -> &'static [u8; CELLS] {
-        &ZONES
-    }
-
+    const LAYOUT: &'static Layout = &eval::LAYOUT;
     /// The same letters in every dialect: the `setup` piece table makes XBoard use them too.
-    fn letter(kind: Kind, _dialect: Dialect) -> Option<char> {
-        Some(match kind {
-            Kind::Pawn => 'P',
-            Kind::Guard => 'G',
-            Kind::Bull => 'U',
-            Kind::Horse => 'H',
-            Kind::Cannon => 'C',
-            Kind::Rook => 'R',
-            Kind::King => 'K',
-            Kind::Bear => 'B',
-            Kind::Rhino => 'I',
-        })
-    }
-
-    fn kind_of_letter(letter: char, _dialect: Dialect) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|&k| SinYeon::letter(k, Dialect::Uci) == Some(letter))
-    }
-
+    const LETTERS: [char; 9] = ['P', 'G', 'U', 'H', 'C', 'R', 'K', 'B', 'I'];
+    const PIECE_NAMES: [&'static str; 9] = [
+        "Pawn", "Guard", "Bull", "Horse", "Cannon", "Rook", "King", "Bear", "Rhino",
+    ];
     /// The source page's hanzi diagram: Red 車 犀 熊 馬 牛 仕 紅 砲 兵, Black 車 犀 熊 馬 牛 士 黑
     /// 砲 卒.
-    fn hanzi(kind: Kind, side: Side) -> &'static str {
-        let red = side == Side::White;
-        match kind {
-            Kind::Pawn => {
-                if red {
-                    "兵"
-                } else {
-                    "卒"
-                }
-            }
-            Kind::Guard => {
-                if red {
-                    "仕"
-                } else {
-                    "士"
-                }
-            }
-            Kind::Bull => "牛",
-            Kind::Horse => "馬",
-            Kind::Cannon => "砲",
-            Kind::Rook => "車",
-            Kind::King => {
-                if red {
-                    "紅"
-                } else {
-                    "黑"
-                }
-            }
-            Kind::Bear => "熊",
-            Kind::Rhino => "犀",
-        }
-    }
+    const HANZI: [[&'static str; 9]; 2] = [
+        ["兵", "仕", "牛", "馬", "砲", "車", "紅", "熊", "犀"],
+        ["卒", "士", "牛", "馬", "砲", "車", "黑", "熊", "犀"],
+    ];
 
-    fn piece_name(kind: Kind) -> &'static str {
-        match kind {
-            Kind::Pawn => "Pawn",
-            Kind::Guard => "Guard",
-            Kind::Bull => "Bull",
-            Kind::Horse => "Horse",
-            Kind::Cannon => "Cannon",
-            Kind::Rook => "Rook",
-            Kind::King => "King",
-            Kind::Bear => "Bear",
-            Kind::Rhino => "Rhino",
-        }
-    }
-
-    fn layout() -> &'static Layout {
-        &eval::LAYOUT
-    }
-    fn psq_table() -> &'static PsqTable {
-        &eval::PSQ
-    }
-    fn xboard_variant() -> &'static str {
-        "sin-yeon-sang-gi"
-    }
     fn xboard_setup() -> Vec<String> {
         xboard::setup_lines()
     }

@@ -2,8 +2,8 @@
 //! rules' worked examples (docs/sin-yeon-sang-gi.md §2.10) and the sample game are in engine-tests.
 
 use super::*;
-use crate::game::{MoveList, Notation, Rules, VariantOptions};
-use crate::variants::palace::movegen::{BEAR, HORSE, RHINO};
+use crate::game::{Dialect, MoveList, Notation, Rules, VariantOptions};
+use crate::variants::palace::movegen::{BEAR_LEAPS, HORSE_LEAPS, RHINO_LEAPS};
 use crate::variants::palace::tests::assert_xboard_start_reads_back;
 
 fn game(fen: &str) -> SinYeonGame {
@@ -112,9 +112,9 @@ fn empty_board_mobility() {
         }
         total as f64 / 130.0
     };
-    assert_eq!(format!("{:.2}", average(&HORSE)), "6.00");
-    assert_eq!(format!("{:.2}", average(&RHINO)), "5.35");
-    assert_eq!(format!("{:.2}", average(&BEAR)), "4.83");
+    assert_eq!(format!("{:.2}", average(&HORSE_LEAPS)), "6.00");
+    assert_eq!(format!("{:.2}", average(&RHINO_LEAPS)), "5.35");
+    assert_eq!(format!("{:.2}", average(&BEAR_LEAPS)), "4.83");
 }
 
 #[test]

@@ -9,10 +9,10 @@ use crate::game::Side;
 use arrayvec::ArrayVec;
 
 /// Orthogonal directions in clockwise order as seen from White: north, east, south, west.
-pub const ORTH: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+pub const ORTH_DELTAS: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// Diagonal directions in clockwise order: NE, SE, SW, NW.
-pub const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-pub use crate::mailbox::KNIGHT_LEAPS;
+pub const DIAG_DELTAS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+pub use crate::mailbox::KNIGHT_DELTAS;
 
 /// Sense of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,9 +40,9 @@ pub struct Dir {
 impl Dir {
     pub fn vector(self) -> (i8, i8) {
         if self.diagonal {
-            DIAG[self.index as usize]
+            DIAG_DELTAS[self.index as usize]
         } else {
-            ORTH[self.index as usize]
+            ORTH_DELTAS[self.index as usize]
         }
     }
     pub fn turned(self, sense: Sense) -> Dir {
@@ -64,7 +64,7 @@ impl Dir {
         if diagonal && df.abs() != dr.abs() {
             return None;
         }
-        let table = if diagonal { &DIAG } else { &ORTH };
+        let table = if diagonal { &DIAG_DELTAS } else { &ORTH_DELTAS };
         let index = table.iter().position(|&v| v == unit)? as u8;
         Some(Dir { diagonal, index })
     }

@@ -6,7 +6,7 @@
 use super::board::{
     colour, kind, make_piece, step, Position, SonicRules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
 };
-use super::chains::{class, first_turn_options, slider_chain, Class, Dir, Sense, KNIGHT_LEAPS};
+use super::chains::{class, first_turn_options, slider_chain, Class, Dir, Sense, KNIGHT_DELTAS};
 use super::forms::leaps;
 use crate::game::Side;
 
@@ -56,7 +56,7 @@ pub fn pieces_attack_king(pos: &Position, rules: &SonicRules, attacker: Side) ->
 
 /// A knight's flight meets the king somewhere (knight flights never loop, so all are legal).
 fn knight_hits(pos: &Position, rules: &SonicRules, side: Side, from: u8, target: u8) -> bool {
-    KNIGHT_LEAPS.iter().any(|&v| {
+    KNIGHT_DELTAS.iter().any(|&v| {
         let mut t = step(from, v);
         loop {
             match class(&pos.board, rules, side, t) {

@@ -9,7 +9,7 @@ use super::board::{
     colour, file, kind, rank, step, Position, SonicRules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
     ROOK,
 };
-use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
+use super::chains::{DIAG_DELTAS, KNIGHT_DELTAS, ORTH_DELTAS};
 use super::check::in_check;
 use super::forms::KingState;
 use super::weights::{self as w, VALUES};
@@ -59,9 +59,9 @@ fn pst(kind: u8, side: Side, sq: u8) -> usize {
 /// each leap or line: where a capture chain would start.
 fn first_contacts(pos: &Position, from: u8, mover: u8, side: Side, mut visit: impl FnMut(u8)) {
     let lines: &[(i8, i8)] = match mover {
-        KNIGHT => &KNIGHT_LEAPS,
-        BISHOP => &DIAG,
-        ROOK => &ORTH,
+        KNIGHT => &KNIGHT_DELTAS,
+        BISHOP => &DIAG_DELTAS,
+        ROOK => &ORTH_DELTAS,
         _ => &[
             (0, 1),
             (1, 0),

@@ -52,7 +52,7 @@ pub fn leaps(form: u8) -> &'static [(i8, i8)] {
     ];
     match form {
         FORM_K => &KING,
-        FORM_N => &super::chains::KNIGHT_LEAPS,
+        FORM_N => &super::chains::KNIGHT_DELTAS,
         _ => &ALIBABA,
     }
 }

@@ -133,7 +133,7 @@ impl game::Rules for Sonic {
             return movegen::spring_chain_is_noisy(&self.pos, &self.rules, mv);
         }
         mv.promo().is_some()
-            || mv.kind() == moves::Kind::Normal
+            || mv.kind() == moves::MoveKind::Normal
                 && (target != EMPTY && board::colour(target) != self.pos.side
                     || target == EMPTY
                         && mv.to() == self.pos.ep

@@ -10,10 +10,10 @@ use super::board::{
     BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK, WHITE_LONG,
     WHITE_SHORT,
 };
-use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_LEAPS};
+use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_DELTAS};
 use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
 use super::forms::{bit, forms_in, leaps, KingState};
-use super::moves::{Kind, SonicMove};
+use super::moves::{MoveKind, SonicMove};
 use crate::game::{MoveList, Side};
 use arrayvec::ArrayVec;
 
@@ -55,7 +55,7 @@ pub fn run_chain(pos: &Position, rules: &SonicRules, mv: SonicMove) -> Chain {
 
 /// Whether `mv` (a legal move here) starts a chain rather than a plain slide or leap.
 pub fn is_chain(pos: &Position, rules: &SonicRules, mv: SonicMove) -> bool {
-    mv.kind() == Kind::Normal
+    mv.kind() == MoveKind::Normal
         && matches!(
             kind(pos.board[mv.from() as usize]),
             KNIGHT | BISHOP | ROOK | QUEEN
@@ -164,7 +164,7 @@ pub fn apply(pos: &mut Position, rules: &SonicRules, mv: SonicMove) -> Applied {
     let (from, to) = (mv.from(), mv.to());
     let mut lost_rights = rights_touched(from) | rights_touched(to);
     let (new_ep, king_taken) = match mv.kind() {
-        Kind::Castle => {
+        MoveKind::Castle => {
             let king = pos.take(from);
             let rook = pos.take(to);
             let (king_to, rook_to) = if to > from {
@@ -177,7 +177,9 @@ pub fn apply(pos: &mut Position, rules: &SonicRules, mv: SonicMove) -> Applied {
             info.king_move = true;
             (NO_SQ, false)
         }
-        Kind::Normal | Kind::Promotion => move_piece(pos, rules, mv, &mut info, &mut lost_rights),
+        MoveKind::Normal | MoveKind::Promotion => {
+            move_piece(pos, rules, mv, &mut info, &mut lost_rights)
+        }
     };
     if king_taken {
         pos.set_king_state(them, KingState::Lost);
@@ -218,7 +220,7 @@ fn pawn_moves(pos: &Position, from: u8, noisy_only: bool, out: &mut Bodies) {
                 out.push(SonicMove::promotion(from, to, k));
             }
         } else {
-            out.push(SonicMove::new(from, to, Kind::Normal));
+            out.push(SonicMove::new(from, to, MoveKind::Normal));
         }
     };
     if let Some(one) = step(from, (0, fwd)) {
@@ -246,11 +248,11 @@ fn pawn_moves(pos: &Position, from: u8, noisy_only: bool, out: &mut Bodies) {
 
 /// Knight leaps and flights.
 fn knight_moves(pos: &Position, rules: &SonicRules, from: u8, noisy_only: bool, out: &mut Bodies) {
-    for v in KNIGHT_LEAPS {
+    for v in KNIGHT_DELTAS {
         let t = step(from, v);
         let c = class(&pos.board, rules, pos.side, t);
         let Some(t) = t else { continue };
-        let mv = SonicMove::new(from, t, Kind::Normal);
+        let mv = SonicMove::new(from, t, MoveKind::Normal);
         let wanted = match c {
             Class::Off | Class::Friend => false,
             Class::Empty => !noisy_only,
@@ -281,7 +283,7 @@ fn slider_moves(
         while c == Class::Empty {
             let to = p.unwrap_or(from);
             if !noisy_only {
-                out.push(SonicMove::new(from, to, Kind::Normal));
+                out.push(SonicMove::new(from, to, MoveKind::Normal));
             }
             p = step(to, d.vector());
             c = class(&pos.board, rules, us, p);
@@ -291,7 +293,7 @@ fn slider_moves(
             continue;
         }
         for sense in chain_senses(pos, rules, us, from, first, d) {
-            let mv = SonicMove::new(from, first, Kind::Normal).with_sense(sense);
+            let mv = SonicMove::new(from, first, MoveKind::Normal).with_sense(sense);
             if noisy_only && c == Class::Spring && !spring_chain_is_noisy(pos, rules, mv) {
                 continue;
             }
@@ -323,7 +325,7 @@ fn king_moves(pos: &Position, form: u8, noisy_only: bool, out: &mut Bodies) {
             colour(target) != us
         };
         if wanted {
-            out.push(SonicMove::new(from, to, Kind::Normal));
+            out.push(SonicMove::new(from, to, MoveKind::Normal));
         }
     }
 }
@@ -376,7 +378,7 @@ fn castlings(
         {
             continue;
         }
-        out.push(SonicMove::new(home, rook_sq, Kind::Castle));
+        out.push(SonicMove::new(home, rook_sq, MoveKind::Castle));
     }
 }
 

@@ -8,7 +8,7 @@ use super::chains::Sense;
 pub struct SonicMove(u32);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum MoveKind {
     /// Quiet move, pawn move, king move, or a chain (then `to` is the first contact).
     Normal,
     /// `from` = king square, `to` = the rook's square (king-takes-rook notation).
@@ -19,17 +19,17 @@ pub enum Kind {
 const PROMOS: [u8; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
 
 impl SonicMove {
-    pub fn new(from: u8, to: u8, kind: Kind) -> SonicMove {
+    pub fn new(from: u8, to: u8, kind: MoveKind) -> SonicMove {
         let k = match kind {
-            Kind::Normal => 0,
-            Kind::Castle => 1,
-            Kind::Promotion => 2,
+            MoveKind::Normal => 0,
+            MoveKind::Castle => 1,
+            MoveKind::Promotion => 2,
         };
         SonicMove(from as u32 | (to as u32) << 6 | k << 12)
     }
     pub fn promotion(from: u8, to: u8, piece: u8) -> SonicMove {
         let index = PROMOS.iter().position(|&p| p == piece).unwrap_or(3) as u32;
-        SonicMove(SonicMove::new(from, to, Kind::Promotion).0 | index << 14)
+        SonicMove(SonicMove::new(from, to, MoveKind::Promotion).0 | index << 14)
     }
     pub fn with_sense(self, sense: Sense) -> SonicMove {
         match sense {
@@ -53,15 +53,15 @@ impl SonicMove {
     pub fn to(self) -> u8 {
         (self.0 >> 6 & 63) as u8
     }
-    pub fn kind(self) -> Kind {
+    pub fn kind(self) -> MoveKind {
         match self.0 >> 12 & 3 {
-            1 => Kind::Castle,
-            2 => Kind::Promotion,
-            _ => Kind::Normal,
+            1 => MoveKind::Castle,
+            2 => MoveKind::Promotion,
+            _ => MoveKind::Normal,
         }
     }
     pub fn promo(self) -> Option<u8> {
-        (self.kind() == Kind::Promotion).then(|| PROMOS[(self.0 >> 14 & 3) as usize])
+        (self.kind() == MoveKind::Promotion).then(|| PROMOS[(self.0 >> 14 & 3) as usize])
     }
     pub fn sense(self) -> Sense {
         if self.0 & 1 << 16 != 0 {
@@ -97,7 +97,7 @@ mod tests {
             .with_sense(Sense::Counter)
             .with_prefix(2)
             .with_suffix(1);
-        assert_eq!((m.from(), m.to(), m.kind()), (52, 60, Kind::Promotion));
+        assert_eq!((m.from(), m.to(), m.kind()), (52, 60, MoveKind::Promotion));
         assert_eq!(m.promo(), Some(ROOK));
         assert_eq!(m.sense(), Sense::Counter);
         assert_eq!((m.prefix(), m.suffix()), (Some(2), Some(1)));

@@ -11,7 +11,7 @@ use super::board::{kind, step, EMPTY, KING};
 use super::board::{name, Position, SonicRules, BISHOP, KNIGHT, ROOK};
 use super::forms::{bit, from_letter, leaps, letter, KingState, FORM_A, FORM_K, FORM_N};
 use super::movegen::{generate, is_chain, run_chain};
-use super::moves::{Kind, SonicMove};
+use super::moves::{MoveKind, SonicMove};
 use crate::game::{Dialect, MoveError, MoveList};
 
 /// The squares a move's legs run through: origin first, then every leg's end.
@@ -175,7 +175,7 @@ fn render_parts(parts: &[(u8, u8)], promo: Option<char>, mark: Option<char>) -> 
 fn sideways_jump_route(pos: &Position, mv: SonicMove) -> Option<Vec<u8>> {
     let (from, to) = (mv.from(), mv.to());
     let rank = from / 8;
-    let sideways = mv.kind() == Kind::Normal
+    let sideways = mv.kind() == MoveKind::Normal
         && kind(pos.board[from as usize]) == KING
         && to / 8 == rank
         && (from % 8).abs_diff(to % 8) == 2;
@@ -459,7 +459,7 @@ pub fn parse(
     for &mv in &moves {
         let candidate = super::notation::text(pos, rules, mv, dialect);
         if candidate == text
-            || mv.kind() == Kind::Castle && alias.as_deref() == Some(candidate.as_str())
+            || mv.kind() == MoveKind::Castle && alias.as_deref() == Some(candidate.as_str())
         {
             return Ok(mv);
         }

@@ -12,11 +12,11 @@ use super::board::{
     colour, kind, make_piece, step, Position, SonicRules, BISHOP, EMPTY, KING, KNIGHT, NO_SQ, PAWN,
     QUEEN, ROOK,
 };
-use super::chains::{DIAG, KNIGHT_LEAPS, ORTH};
+use super::chains::{DIAG_DELTAS, KNIGHT_DELTAS, ORTH_DELTAS};
 use super::check::{king_form_reaches, pawn_captures};
 use super::forms::forms_in;
 use super::movegen::{is_chain, run_chain};
-use super::moves::{Kind, SonicMove};
+use super::moves::{MoveKind, SonicMove};
 use crate::game::{Score, Side};
 
 /// Exchange values by kind (0 = none): P N B R Q K. Kept apart from the evaluation's weights on
@@ -54,13 +54,13 @@ fn threat(pos: &Position, board: &[u8; 64], rules: &SonicRules, sq: u8, side: Si
     {
         return Threat::Capture;
     }
-    if KNIGHT_LEAPS
+    if KNIGHT_DELTAS
         .iter()
         .any(|&v| theirs(step(sq, back(v)), KNIGHT))
     {
         return Threat::Contact;
     }
-    for (lines, slider) in [(&ORTH, ROOK), (&DIAG, BISHOP)] {
+    for (lines, slider) in [(&ORTH_DELTAS, ROOK), (&DIAG_DELTAS, BISHOP)] {
         for &v in lines {
             let mut s = step(sq, v);
             while let Some(t) = s {
@@ -85,7 +85,7 @@ fn exchange(pos: &Position, rules: &SonicRules, mv: SonicMove) -> Score {
     let mut placed = mover;
     let mut gain = 0;
     let rest = match mv.kind() {
-        Kind::Castle => return 0,
+        MoveKind::Castle => return 0,
         _ if is_chain(pos, rules, mv) => {
             let chain = run_chain(pos, rules, mv);
             board[mv.from() as usize] = EMPTY;

@@ -13,7 +13,7 @@ pub use crate::mailbox::chessmen::{
 };
 
 /// The padding around the hexagon: never a piece, never empty.
-pub const OFF: u8 = 0xFF;
+pub use crate::mailbox::OFF;
 
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";

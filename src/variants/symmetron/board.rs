@@ -12,7 +12,7 @@ pub const RANKS: usize = 10;
 /// Board cell contents: `EMPTY`, `OFF` (padding, not a square) or `kind | colour`.
 pub type Piece = u8;
 pub const EMPTY: Piece = 0;
-pub const OFF: Piece = 0xFF;
+pub use crate::mailbox::OFF;
 /// Colour bit of a piece: set for Black.
 pub const BLACK_BIT: Piece = 0x10;
 
@@ -36,7 +36,7 @@ pub const KINDS: usize = 12;
 pub const LETTERS: [char; KINDS] = ['?', 'K', 'R', 'H', 'U', 'D', 'A', 'N', 'C', 'V', 'P', 'B'];
 
 /// "No square": padding cell 0 lies three files and ranks away from a1, so it is `near` nothing.
-pub const NO_SQ: Sq = 0;
+pub use crate::mailbox::NO_SQ;
 
 #[inline]
 pub fn kind(p: Piece) -> u8 {
@@ -107,10 +107,10 @@ pub fn zobrist_code(p: Piece) -> usize {
 }
 
 pub const N: isize = STRIDE as isize;
-pub const ORTH: [isize; 4] = [N, -N, 1, -1];
-pub const DIAG: [isize; 4] = [N + 1, N - 1, -N + 1, -N - 1];
+pub const ORTH_STEPS: [isize; 4] = [N, -N, 1, -1];
+pub const DIAG_STEPS: [isize; 4] = [N + 1, N - 1, -N + 1, -N - 1];
 pub const KING_STEPS: [isize; 8] = [N, -N, 1, -1, N + 1, N - 1, -N + 1, -N - 1];
-pub const KNIGHT: [isize; 8] = [
+pub const KNIGHT_STEPS: [isize; 8] = [
     2 * N + 1,
     2 * N - 1,
     -2 * N + 1,

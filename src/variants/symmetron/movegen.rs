@@ -120,7 +120,7 @@ impl Position {
         for &d in &KING_STEPS {
             let s = at(target, d);
             if self.at(s) == enemy(KING) {
-                let orth = ORTH.contains(&d);
+                let orth = ORTH_STEPS.contains(&d);
                 if orth == in_palace(s, by) {
                     return true;
                 }
@@ -148,7 +148,7 @@ impl Position {
         let count = |k: u8| self.counts[by.index()][k as usize];
         // Slip-Nightrider: from `s = target + k*v` it moves along -v; its odd points before
         // the target (target + 2v, target + 4v) must be empty.
-        for &v in KNIGHT
+        for &v in KNIGHT_STEPS
             .iter()
             .take(if count(NIGHTRIDER) > 0 { 8 } else { 0 })
         {
@@ -380,9 +380,9 @@ impl PieceMoves<'_> {
 
     fn king(&self, out: &mut MoveList<Move>) {
         let dirs = if in_palace(self.sq, self.us) {
-            &ORTH
+            &ORTH_STEPS
         } else {
-            &DIAG
+            &DIAG_STEPS
         };
         self.steps(out, dirs);
     }
@@ -403,7 +403,7 @@ impl PieceMoves<'_> {
             }
         }
         let partner = make_piece(kind, self.us.other());
-        for &d in &ORTH {
+        for &d in &ORTH_STEPS {
             let t = at(self.sq, d);
             if self.pos.at(t) == partner {
                 self.push(out, t, MoveKind::Explode);
@@ -415,20 +415,20 @@ impl PieceMoves<'_> {
         if self.pos.reduced(self.sq, self.us) {
             self.steps(out, &KING_STEPS);
         } else if self.pos.symmetrized(self.sq, self.us) {
-            self.slide(out, &ORTH);
-            self.steps(out, &DIAG);
+            self.slide(out, &ORTH_STEPS);
+            self.steps(out, &DIAG_STEPS);
         } else {
-            self.slide(out, &DIAG);
-            self.steps(out, &ORTH);
+            self.slide(out, &DIAG_STEPS);
+            self.steps(out, &ORTH_STEPS);
         }
     }
 
     /// Quiet slides, and capture by approach: stopping just before a capturable piece.
     fn advancer(&self, out: &mut MoveList<Move>) {
         let dirs = if self.pos.symmetrized(self.sq, self.us) {
-            &DIAG
+            &DIAG_STEPS
         } else {
-            &ORTH
+            &ORTH_STEPS
         };
         let reduced = self.pos.reduced(self.sq, self.us);
         for &d in dirs {
@@ -451,7 +451,7 @@ impl PieceMoves<'_> {
     /// The Slip-Nightrider: lands on the odd knight points of each ray, slips over the even ones.
     fn nightrider(&self, out: &mut MoveList<Move>) {
         let reduced = self.pos.reduced(self.sq, self.us);
-        for &v in &KNIGHT {
+        for &v in &KNIGHT_STEPS {
             let mut t = self.sq;
             let mut k = 1;
             loop {
@@ -484,7 +484,7 @@ impl PieceMoves<'_> {
     fn cannon(&self, out: &mut MoveList<Move>, kind: u8) {
         if self.pos.reduced(self.sq, self.us) {
             if self.all {
-                for &d in &ORTH {
+                for &d in &ORTH_STEPS {
                     let t = at(self.sq, d);
                     if self.pos.at(t) == EMPTY {
                         self.normal(out, t);
@@ -493,7 +493,11 @@ impl PieceMoves<'_> {
                 }
             }
         } else {
-            let dirs = if kind == CANNON { &ORTH } else { &DIAG };
+            let dirs = if kind == CANNON {
+                &ORTH_STEPS
+            } else {
+                &DIAG_STEPS
+            };
             for &d in dirs {
                 self.cannon_ray(out, d);
             }

@@ -8,10 +8,8 @@ mod eval;
 mod tests;
 mod weights;
 
-use super::palace::{build_zones, Kind, PalaceGame, Ruleset};
-use crate::game::{Dialect, Side};
-use crate::mailbox::CELLS;
-use crate::variants::palace::eval::{Layout, PsqTable};
+use super::palace::{eval::Layout, letter_in, Kind, PalaceGame, Ruleset};
+use crate::game::Dialect;
 
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -24,8 +22,6 @@ pub const BENCH: &[&str] = &[
     "3ak4/4a4/9/9/2P6/9/9/4B4/9/3K1N3 w - - 0 1",
 ];
 
-static ZONES: [u8; CELLS] = build_zones(9);
-
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Xiangqi;
 
@@ -35,30 +31,27 @@ impl Ruleset for Xiangqi {
     const NAME: &'static str = "xiangqi";
     const FILES: usize = 9;
     const START_FEN: &'static str = START_FEN;
-    const PAWN_BACKSTEP: bool = false;
-    const FREEING: bool = false;
-    const LONG_LEAPERS: bool = false;
+    const LAYOUT: &'static Layout = &eval::LAYOUT;
+    /// Fairy-Stockfish / UCI letters.
+    const LETTERS: [char; 9] = ['P', 'A', 'B', 'N', 'C', 'R', 'K', '?', '?'];
+    const PIECE_NAMES: [&'static str; 9] = [
+        "Soldier", "Advisor", "Elephant", "Horse", "Cannon", "Chariot", "General", "?", "?",
+    ];
+    /// The characters of a traditional set: Red's and Black's differ for every piece but the
+    /// cannon's radical and the advisor (仕/士).
+    const HANZI: [[&'static str; 9]; 2] = [
+        ["兵", "仕", "相", "傌", "炮", "俥", "帥", "?", "?"],
+        ["卒", "士", "象", "馬", "砲", "車", "將", "?", "?"],
+    ];
 
-    fn zones() -> &'static [u8; CELLS] {
-        &ZONES
-    }
-
-    /// Fairy-Stockfish / UCI letters; XBoard 4.9.1 writes the horse `H` and the elephant `E`
-    /// (measured: its FEN reader rejects `N`/`B` in xiangqi and its `setboard` sends `H`/`E`).
+    /// XBoard 4.9.1 writes the horse `H` and the elephant `E` (measured: its FEN reader rejects
+    /// `N`/`B` in xiangqi and its `setboard` sends `H`/`E`).
     fn letter(kind: Kind, dialect: Dialect) -> Option<char> {
-        let xboard = dialect == Dialect::XBoard;
-        Some(match kind {
-            Kind::Pawn => 'P',
-            Kind::Guard => 'A',
-            Kind::Bull if xboard => 'E',
-            Kind::Bull => 'B',
-            Kind::Horse if xboard => 'H',
-            Kind::Horse => 'N',
-            Kind::Cannon => 'C',
-            Kind::Rook => 'R',
-            Kind::King => 'K',
-            Kind::Bear | Kind::Rhino => return None,
-        })
+        match kind {
+            Kind::Bull if dialect == Dialect::XBoard => Some('E'),
+            Kind::Horse if dialect == Dialect::XBoard => Some('H'),
+            _ => letter_in(&Self::LETTERS, kind),
+        }
     }
 
     /// Both letter sets are read in every dialect: they never clash.
@@ -73,86 +66,5 @@ impl Ruleset for Xiangqi {
             'K' => Kind::King,
             _ => return None,
         })
-    }
-
-    /// The characters of a traditional set: Red's and Black's differ for every piece but the
-    /// cannon's radical and the advisor (仕/士).
-    fn hanzi(kind: Kind, side: Side) -> &'static str {
-        let red = side == Side::White;
-        match kind {
-            Kind::Pawn => {
-                if red {
-                    "兵"
-                } else {
-                    "卒"
-                }
-            }
-            Kind::Guard => {
-                if red {
-                    "仕"
-                } else {
-                    "士"
-                }
-            }
-            Kind::Bull => {
-                if red {
-                    "相"
-                } else {
-                    "象"
-                }
-            }
-            Kind::Horse => {
-                if red {
-                    "傌"
-                } else {
-                    "馬"
-                }
-            }
-            Kind::Cannon => {
-                if red {
-                    "炮"
-                } else {
-                    "砲"
-                }
-            }
-            Kind::Rook => {
-                if red {
-                    "俥"
-                } else {
-                    "車"
-                }
-            }
-            Kind::King => {
-                if red {
-                    "帥"
-                } else {
-                    "將"
-                }
-            }
-            Kind::Bear | Kind::Rhino => "?",
-        }
-    }
-
-    fn piece_name(kind: Kind) -> &'static str {
-        match kind {
-            Kind::Pawn => "Soldier",
-            Kind::Guard => "Advisor",
-            Kind::Bull => "Elephant",
-            Kind::Horse => "Horse",
-            Kind::Cannon => "Cannon",
-            Kind::Rook => "Chariot",
-            Kind::King => "General",
-            Kind::Bear | Kind::Rhino => "?",
-        }
-    }
-
-    fn layout() -> &'static Layout {
-        &eval::LAYOUT
-    }
-    fn psq_table() -> &'static PsqTable {
-        &eval::PSQ
-    }
-    fn xboard_variant() -> &'static str {
-        "xiangqi"
     }
 }
