@@ -8,6 +8,7 @@ pub mod position;
 #[cfg(test)]
 mod tests;
 mod view;
+mod weights;
 
 use crate::eval::Traced;
 use crate::game::Rules as _;
@@ -224,5 +225,8 @@ impl Presentation for SonicHexagonal {
     }
 }
 
-/// No weight file yet: the tuner's trace waits for tuned weights (docs/sonic-hexagonal.md).
-impl Traced for SonicHexagonal {}
+impl Traced for SonicHexagonal {
+    fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
+        Some(eval::trace(&self.pos))
+    }
+}
