@@ -347,9 +347,7 @@ fn percent(text: &str) -> String {
 fn progress_shot(variant: &str, kind: &str) -> Option<&'static str> {
     match (variant, kind) {
         ("sonic", "move move move") => Some("sonic-chain-in-progress"),
-        ("sonic-hexagonal", "move move" | "move move move") => {
-            Some("sonic-hexagonal-chain-in-progress")
-        }
+        // sonic-hexagonal's chain is shown by `ten_turns_of_sonic_hexagonal_with_and_without_turn60`.
         ("reflection-14", "move move") => Some("reflection-pair-in-progress"),
         ("symmetron-112", "in-place~") => Some("symmetron-flip-in-progress"),
         _ => None,
@@ -402,7 +400,7 @@ fn a_whole_game_against_the_engine_in_every_variant() {
     board.open("chess", "startpos");
     let (mut person_turns, mut dragged_turns) = (0, 0);
     for variant in variants::names() {
-        new_game_from_the_dialog(&board, variant);
+        new_game_from_the_dialog(&board, variant, &[]);
         let (turns, dragged) = whole_game(&board, variant);
         person_turns += turns;
         dragged_turns += dragged;
@@ -423,8 +421,12 @@ const DRAW_FROM: usize = 3;
 const PLY_CAP: usize = 160;
 
 /// A new game against the engine from the dialog, as a person starts one: after a game from the
-/// game-over dialog's *New game…*, else from the header's.
-fn new_game_from_the_dialog(board: &Board, variant: &str) {
+/// game-over dialog's *New game…*, else from the header's. `options`: the rule options chosen in
+/// the dialog (NAME, value); the server's game must have them.
+fn new_game_from_the_dialog(board: &Board, variant: &str, options: &[(&str, &str)]) {
+    // A game still going is replaced only when the person says yes.
+    let going =
+        board.js("const s = window.kaleido.state; return s.moves.length > 0 && !s.outcome;");
     if board.js("return document.getElementById('game-over').open;") == json!(true) {
         board.browser.click("#game-over-new");
     } else {
@@ -432,8 +434,29 @@ fn new_game_from_the_dialog(board: &Board, variant: &str) {
     }
     board.js(&format!(
         "const v = document.getElementById('nd-variant'); v.value = '{variant}'; \
-         v.dispatchEvent(new Event('change')); \
-         document.getElementById('nd-opponent').value = 'engine'; \
+         v.dispatchEvent(new Event('change'));"
+    ));
+    // Each rule option picked in its list as a person does (WebDriver's click on an option).
+    for (name, value) in options {
+        let select = format!("#nd-options select[data-option=\"{name}\"]");
+        let nth = board.browser.eval(
+            "return [...document.querySelector(arguments[0]).options]\
+             .findIndex(o => o.text === arguments[1]) + 1;",
+            json!([select, value]),
+        );
+        assert!(nth.as_u64() >= Some(1), "{variant}: no {value} for {name}");
+        board
+            .browser
+            .click(&format!("{select} option:nth-child({nth})"));
+        let shown = board.js(&format!("return document.querySelector('{select}').value;"));
+        assert_eq!(
+            shown,
+            json!(value),
+            "{variant}: {name} picked in the dialog"
+        );
+    }
+    board.js(&format!(
+        "document.getElementById('nd-opponent').value = 'engine'; \
          document.getElementById('nd-opponent').dispatchEvent(new Event('change')); \
          document.getElementById('nd-side').value = 'white'; \
          document.getElementById('nd-level').value = ''; \
@@ -442,10 +465,21 @@ fn new_game_from_the_dialog(board: &Board, variant: &str) {
          document.getElementById('nd-limit-value').value = '{ENGINE_NODES}';"
     ));
     board.browser.click("#nd-start");
+    if going == json!(true) {
+        board.answer(true);
+    }
     board.idle();
     let state = board.state();
     assert_eq!(state["variant"], variant);
     assert_eq!(state["moves"], json!([]), "{variant}: a new game");
+    for (name, value) in options {
+        assert_eq!(
+            state["options"][name.to_ascii_lowercase()],
+            json!(value),
+            "{variant}: the option {name} chosen in the dialog: {}",
+            state["options"]
+        );
+    }
     assert_eq!(
         state["players"],
         json!({ "white": "human", "black": "engine" })
@@ -489,8 +523,9 @@ fn whole_game(board: &Board, variant: &str) -> (usize, usize) {
             &fens[fens.len() - 1],
             &format!("{variant} ply {}", fens.len() - 1),
         );
-        if turns == 1 {
-            // One turn each played: the board with its last turn shown.
+        if turns == 1 && variant != "sonic-hexagonal" {
+            // One turn each played: the board with its last turn shown (sonic-hexagonal's board
+            // comes from its ten-turn test, whose game does not end at once).
             board.save_screenshot(variant);
         }
         if !state["outcome"].is_null() {
@@ -685,6 +720,340 @@ fn wait_for_person(server: &GuiServer, variant: &str) -> Value {
             state["thinking"]
         );
         std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The start of the ten-turn `sonic-hexagonal` games: Gliński's start position a few moves on
+/// (White's rook c1-f4 up the open f-file, White's f-pawn gone, Black's pawns f6, h4 and i6), so
+/// White has a slider chain of two captures on the first turn under either turn angle — and a
+/// different one: at 120° `f4f6,f6h4` (12 → 4 over g5 takes h4; the next hour, 8, meets White's
+/// g4: it stops, H6), at 60° `f4f6,f6i6,i6l4` (12 → 2 over g6 h6 takes i6, 2 → 4 to the edge),
+/// as worked example HX8 has them. Checked with `kaleido moves --variant sonic-hexagonal --fen ..`
+/// with and without `--option Turn60=true`. From the start position itself no chain is certain:
+/// it would hang on the engine's replies.
+const HEX_CHAIN_FEN: &str =
+    "b/qbk/n1b1n/r5r/pppp1p2p/5p2p2/11/4PRPp3/3P1B1P3/2P2B2P2/1P1NQBKNRP1 w - 0 6";
+/// The person's turns in each of the two games.
+const HEX_TURNS: usize = 10;
+
+/// The issue's acceptance test for `sonic-hexagonal`: a person plays ten turns against the engine
+/// (at `ENGINE_NODES` a move) by clicking, once at 120° and once with `Turn60` chosen in the
+/// new-game dialog, each game set up from `HEX_CHAIN_FEN` typed into the FEN field. Each turn the
+/// person plays a slider's chain of two captures when one is legal (first one legal only under
+/// the option being played), else the move a short search likes best among those that neither
+/// end the game nor let the engine end it at once, so the games last the ten turns (the test
+/// fails if one ends sooner). Every chain is entered leg by leg, the board checked after each leg:
+/// the piece drawn on the leg's end (faint on its origin), one arrow per leg, and the next leg's
+/// targets lit as the option's rules say. Every ply the page's FEN must equal an independent
+/// session's with the same option, and the whole game replays with `kaleido play` under the
+/// option and not without it.
+#[test]
+fn ten_turns_of_sonic_hexagonal_with_and_without_turn60() {
+    let board = Board::start(1300, 950, "human", "engine");
+    board.open("chess", "startpos");
+    for turn60 in [false, true] {
+        ten_hexagonal_turns(&board, turn60);
+    }
+}
+
+fn hex_options(turn60: bool) -> VariantOptions {
+    let mut options = VariantOptions::default();
+    options.set("Turn60", if turn60 { "true" } else { "false" });
+    options
+}
+
+/// A `sonic-hexagonal` session under `options` at `fen`.
+fn hex_session(options: &VariantOptions, fen: &str) -> Box<dyn Session> {
+    let mut s = variants::find("sonic-hexagonal")
+        .and_then(|v| v.new_session(options).ok())
+        .expect("variant");
+    s.set_fen(fen, Dialect::Uci).expect("test FEN");
+    s
+}
+
+fn ten_hexagonal_turns(board: &Board, turn60: bool) {
+    let variant = "sonic-hexagonal";
+    let name = if turn60 { "Turn60" } else { "120°" };
+    let value = if turn60 { "true" } else { "false" };
+    new_game_from_the_dialog(board, variant, &[("Turn60", value)]);
+    // The person types the position into the FEN field and sets it up; the players, the engine's
+    // limit and the rule option stay as the dialog set them.
+    board.browser.click("#fen");
+    board.js("document.getElementById('fen').select();");
+    board.browser.press(HEX_CHAIN_FEN);
+    board.browser.click("#set-fen");
+    board.idle();
+    let (options, other) = (hex_options(turn60), hex_options(!turn60));
+    let mut mine = hex_session(&options, HEX_CHAIN_FEN);
+    let start = mine.fen(Dialect::Uci);
+    let state = board.state();
+    assert_eq!(state["start_fen"], json!(start), "{name}: the FEN set up");
+    assert_eq!(
+        state["options"]["turn60"],
+        json!(value),
+        "{name}: the option kept"
+    );
+    assert_eq!(
+        state["players"],
+        json!({ "white": "human", "black": "engine" })
+    );
+    assert_eq!(state["limits"]["nodes"], ENGINE_NODES);
+    // The option matters here: the two angles allow different turns.
+    let sorted = |s: &dyn Session| {
+        let mut moves = s.legal_moves(Dialect::Uci);
+        moves.sort();
+        moves
+    };
+    assert_ne!(
+        sorted(mine.as_ref()),
+        sorted(hex_session(&other, HEX_CHAIN_FEN).as_ref()),
+        "the option changes the legal turns of the start"
+    );
+    let mut fens = vec![start.clone()];
+    let (mut turns, mut chains, mut option_only) = (0, 0, 0);
+    loop {
+        let state = wait_for_person(&board.server, variant);
+        let moves = moves_of(&state);
+        for mv in &moves[fens.len() - 1..] {
+            mine.play(mv, Dialect::Uci)
+                .unwrap_or_else(|e| panic!("{name}: the engine's {mv}: {e}"));
+            fens.push(mine.fen(Dialect::Uci));
+        }
+        board.shows(
+            &fens[fens.len() - 1],
+            &format!("{name}: ply {}", fens.len() - 1),
+        );
+        if turns == HEX_TURNS {
+            break;
+        }
+        assert!(
+            state["outcome"].is_null(),
+            "{name}: the game ended after {turns} turns of the person: {}",
+            state["outcome"]
+        );
+        if turns == 1 && !turn60 {
+            // The board after a chain and the engine's reply, its last turn shown.
+            board.save_screenshot(variant);
+        }
+        let (mv, chain) = hexagonal_person_move(mine.as_ref(), &other);
+        let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
+        eprintln!(
+            "{name} turn {}: {mv}{}",
+            turns + 1,
+            chain.map_or("", |only| {
+                if only {
+                    " (a chain of two captures, legal only under this option)"
+                } else {
+                    " (a chain of two captures)"
+                }
+            })
+        );
+        board.js("window.scrollTo(0, 0);");
+        if chain.is_some() {
+            let other_here = hex_session(&other, &mine.fen(Dialect::Uci));
+            let shot = chains == 0;
+            board.click_turn(&steps, &mut |index, placed| {
+                if placed && index + 1 < steps.len() {
+                    the_board_shows_the_legs(
+                        board,
+                        mine.as_ref(),
+                        other_here.as_ref(),
+                        &steps[..=index],
+                    );
+                    if shot && index == 0 {
+                        board.save_screenshot(if turn60 {
+                            "sonic-hexagonal-turn60-chain-in-progress"
+                        } else {
+                            "sonic-hexagonal-chain-in-progress"
+                        });
+                    }
+                }
+            });
+            chains += 1;
+            option_only += usize::from(chain == Some(true));
+        } else {
+            board.click_turn(&steps, &mut |_, _| {});
+        }
+        turns += 1;
+        mine.play(&mv, Dialect::Uci).expect("the person's move");
+        fens.push(mine.fen(Dialect::Uci));
+        let on_server = board.server_fen_after(fens.len() - 1, variant);
+        assert_eq!(
+            on_server,
+            fens[fens.len() - 1],
+            "{name}: after the person's {mv}"
+        );
+    }
+    assert!(chains >= 1, "{name}: no chain of two captures was played");
+    assert!(
+        option_only >= 1,
+        "{name}: no chain legal only under this option was played"
+    );
+    // The `kaleido` binary replays the game under the option, and refuses it under the other.
+    let moves = moves_of(&board.state());
+    let replay = |turn60: bool| {
+        let option = format!("Turn60={turn60}");
+        let mut args = vec![
+            "play",
+            "--variant",
+            variant,
+            "--option",
+            option.as_str(),
+            "--fen",
+            start.as_str(),
+        ];
+        args.extend(moves.iter().map(String::as_str));
+        run(&args)
+    };
+    let output = replay(turn60);
+    assert!(
+        output.status.success(),
+        "{name}: kaleido play: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        stdout_lines(&output).pop().as_ref(),
+        fens.last(),
+        "{name}: kaleido play"
+    );
+    assert!(
+        !replay(!turn60).status.success(),
+        "{name}: the game replays under the other angle too"
+    );
+    eprintln!(
+        "{name}: {} plies, {turns} turns of the person, {chains} chains of two captures",
+        moves.len()
+    );
+}
+
+/// The steered person's turn in `s` and, for a slider's chain of two captures, whether it is
+/// illegal under the `other` options. Of the turns that neither end the game nor let the engine
+/// end it on its reply (all, if none is), a chain of two captures when there is one (one legal
+/// only here first), else the turn a short search finds best for the person.
+fn hexagonal_person_move(s: &dyn Session, other: &VariantOptions) -> (String, Option<bool>) {
+    let ends = |s: &dyn Session, mv: &str| {
+        let mut after = s.clone_box();
+        after.play(mv, Dialect::Uci).expect("a legal move");
+        after.outcome().is_some()
+    };
+    let going: Vec<String> = s
+        .legal_moves(Dialect::Uci)
+        .into_iter()
+        .filter(|mv| !ends(s, mv.as_str()))
+        .collect();
+    let safe: Vec<String> = going
+        .iter()
+        .filter(|mv| {
+            let mut after = s.clone_box();
+            after.play(mv, Dialect::Uci).expect("a legal move");
+            let replies = after.legal_moves(Dialect::Uci);
+            !replies.iter().any(|r| ends(after.as_ref(), r.as_str()))
+        })
+        .cloned()
+        .collect();
+    let candidates = if safe.is_empty() { going } else { safe };
+    let there = hex_session(other, &s.fen(Dialect::Uci)).legal_moves(Dialect::Uci);
+    let chain = candidates
+        .iter()
+        .filter(|mv| slider_captures(s, mv) == 2)
+        .min_by_key(|mv| there.contains(mv));
+    if let Some(mv) = chain {
+        return (mv.clone(), Some(!there.contains(mv)));
+    }
+    let best = candidates
+        .into_iter()
+        .min_by_key(|mv| {
+            let mut after = s.clone_box();
+            after.play(mv, Dialect::Uci).expect("a legal move");
+            search_score(after.as_ref(), PROBE_NODES)
+        })
+        .expect("a legal move that does not end the game");
+    (best, None)
+}
+
+/// How many enemy pieces `mv` takes when it is a rook's, bishop's or queen's move (else 0).
+fn slider_captures(s: &dyn Session, mv: &str) -> usize {
+    let view = s.board_view();
+    let steps = s.turn_steps(mv, Dialect::Uci).expect("a legal move");
+    let from = steps.first().and_then(|step| step.from.clone());
+    let slider = view.pieces.iter().any(|p| {
+        Some(&p.square) == from.as_ref() && matches!(p.glyph, "rook" | "bishop" | "queen")
+    });
+    if !slider {
+        return 0;
+    }
+    let enemies = |v: &kaleido::board_view::BoardView| {
+        v.pieces
+            .iter()
+            .filter(|p| p.side != view.side_to_move)
+            .count()
+    };
+    let mut after = s.clone_box();
+    after.play(mv, Dialect::Uci).expect("a legal move");
+    enemies(&view) - enemies(&after.board_view())
+}
+
+/// While a chain is being entered, after the legs `entered` (not yet the whole turn): the board
+/// shows the moving piece on the last leg's end and faint on its origin, one arrow per leg, and
+/// lights the next leg's targets, exactly those `s`'s rules allow (and, after the first leg, not
+/// those the `other` options' would).
+fn the_board_shows_the_legs(board: &Board, s: &dyn Session, other: &dyn Session, entered: &[Step]) {
+    let origin = entered[0].from.clone().expect("a leg from a square");
+    let here = entered[entered.len() - 1]
+        .to
+        .clone()
+        .expect("a leg to a square");
+    let what = format!("after the legs {entered:?}");
+    assert_eq!(
+        board.js("return document.getElementById('board').dataset.entered;"),
+        json!(entered.len().to_string()),
+        "{what}: the legs entered"
+    );
+    assert_eq!(
+        board.js("return document.querySelectorAll('#board line.path-arrow').length;"),
+        json!(entered.len()),
+        "{what}: one arrow per leg"
+    );
+    // Where each drawing of the moving piece is: the cell under its centre.
+    let drawn = board.browser.eval(
+        "return [...document.querySelectorAll(`#board g.piece[data-piece-square=\"${arguments[0]}\"]`)]\
+         .map(g => { const r = g.getBoundingClientRect(); \
+           const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+           const faint = g.parentElement.getAttribute('opacity') === '0.3'; \
+           return (faint ? 'faint ' : '') + (e && e.closest('.cell-hit') ? e.closest('.cell-hit').dataset.square : '?'); })\
+         .sort();",
+        json!([origin]),
+    );
+    let mut expected = vec![format!("faint {origin}"), here.clone()];
+    expected.sort();
+    assert_eq!(drawn, json!(expected), "{what}: the moving piece");
+    let lit = board.browser.eval(
+        "return [...document.querySelectorAll('#board .target-dot, #board .target-ring')]\
+         .map(t => { const r = t.getBoundingClientRect(); \
+           const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+           return e && e.closest('.cell-hit') ? e.closest('.cell-hit').dataset.square : '?'; })\
+         .sort();",
+        json!([]),
+    );
+    let targets = |s: &dyn Session| {
+        let mut t: Vec<String> = s
+            .turn_options(entered, Dialect::Uci)
+            .next
+            .into_iter()
+            .filter(|step| step.from.as_ref() == Some(&here))
+            .filter_map(|step| step.to)
+            .collect();
+        t.sort();
+        t.dedup();
+        t
+    };
+    assert_eq!(lit, json!(targets(s)), "{what}: the next leg's targets");
+    if entered.len() == 1 {
+        assert_ne!(
+            targets(s),
+            targets(other),
+            "{what}: the other angle would go on elsewhere"
+        );
     }
 }
 
