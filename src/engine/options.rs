@@ -178,18 +178,13 @@ pub enum Value {
 
 impl EngineOption {
     /// Reads `text` by the option's type. Numbers as GUIs send them (`parse_count`: negative as
-    /// 0, saturating; `true`/`false` as 1/0, since the CECP reader turns every 0/1 into them),
-    /// clamped into the kept range; checks `true`/`false`/`1`/`0`, any case.
+    /// 0, saturating), clamped into the kept range; checks `true`/`false` (UCI) or `1`/`0`
+    /// (CECP), any case.
     pub fn parse(&self, text: &str) -> Result<Value, String> {
         let text = text.trim();
         match self.kind {
             Kind::Spin { .. } => {
-                let digits = match text {
-                    "false" => "0",
-                    "true" => "1",
-                    v => v,
-                };
-                let n = parse_count(digits).ok_or_else(|| {
+                let n = parse_count(text).ok_or_else(|| {
                     format!("option {} takes a number, not '{}'", self.name, echo(text))
                 })?;
                 Ok(Value::Number(self.clamp(n)))

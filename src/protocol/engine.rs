@@ -297,16 +297,17 @@ mod tests {
             assert_eq!(set_strength(&mut engine, "UCI_Elo", &elo), Some(Ok(())));
             assert_eq!(skill(&engine), Some(f64::from(level)));
         }
-        // CECP sends a check as 0/1 and its reader turns 1 into true.
+        // CECP sends a check as 0/1; a spin takes only numbers.
         assert_eq!(
             set_strength(&mut engine, "UCI_LimitStrength", "0"),
             Some(Ok(()))
         );
         assert_eq!(skill(&engine), None);
-        assert_eq!(
+        assert!(matches!(
             set_strength(&mut engine, "Skill Level", "true"),
-            Some(Ok(()))
-        );
+            Some(Err(_))
+        ));
+        assert_eq!(set_strength(&mut engine, "Skill Level", "1"), Some(Ok(())));
         assert_eq!(skill(&engine), Some(1.0));
     }
 

@@ -144,12 +144,13 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
-    /// Checks `value` against the option's type; returns the canonical value.
+    /// Checks `value` against the option's type; returns the canonical value. A check is
+    /// `true`/`false` (UCI, the command line) or `1`/`0` (how CECP sends it).
     pub fn validate(&self, value: &str) -> Result<String, String> {
         match &self.kind {
             OptionKind::Check { .. } => match value.to_ascii_lowercase().as_str() {
-                "true" => Ok("true".into()),
-                "false" => Ok("false".into()),
+                "true" | "1" => Ok("true".into()),
+                "false" | "0" => Ok("false".into()),
                 _ => Err(format!(
                     "option {} takes true or false, not '{value}'",
                     self.name

@@ -181,14 +181,11 @@ impl Command {
                         .map(|n| Command::MultiPv(usize::try_from(n).unwrap_or(usize::MAX)))
                         .ok_or("MultiPV takes a number")
                 }
+                // The value as sent: only the option's type says what it means (a check
+                // arrives as 0/1, a spin's 1 is a number).
                 Some((name, value)) => Ok(Command::Option {
                     name: name.trim().to_string(),
-                    // Checks arrive as 0/1.
-                    value: match value.trim() {
-                        "0" => "false".to_string(),
-                        "1" => "true".to_string(),
-                        v => v.to_string(),
-                    },
+                    value: value.trim().to_string(),
                 }),
                 None => Err("expected option NAME=VALUE"),
             },
@@ -243,11 +240,19 @@ mod tests {
             Command::Time { own: false, ms: 0 }
         );
         assert_eq!(Command::parse("sd 0"), Command::Sd(1));
+        // The value as sent: the option's type reads it (a check's 1 is true, a spin's 1 is 1).
         assert_eq!(
             Command::parse("option Crooked=1"),
             Command::Option {
                 name: "Crooked".into(),
-                value: "true".into()
+                value: "1".into()
+            }
+        );
+        assert_eq!(
+            Command::parse("option Skill Level=1"),
+            Command::Option {
+                name: "Skill Level".into(),
+                value: "1".into()
             }
         );
         assert_eq!(Command::parse("lift e2"), Command::Lift("e2".into()));
