@@ -1,9 +1,9 @@
 //! The board in a real headless Chromium, driven by clicks as a person plays: in every variant one
 //! turn of every kind the variant's positions offer (a plain move, a promotion, every leg of a
 //! chain, both parts of a pair, a flip, an entry from a launching square, a pending king's form...)
-//! is entered by clicking, and the FEN the page then shows must equal `kaleido play`'s; then ten
-//! turns against the engine per variant, every FEN checked against `kaleido play` of the moves so
-//! far. Screenshots of every board go to `target/gui-shots/` (and to `$KALEIDO_GUI_SHOTS` when
+//! is entered by clicking, and the FEN the page then shows must equal `kaleido play`'s; then a
+//! whole game against the engine per variant (and ten turns of sonic-hexagonal with and without
+//! `Turn60`), every FEN checked against an independent replay of the moves so far. Screenshots of every board go to `target/gui-shots/` (and to `$KALEIDO_GUI_SHOTS` when
 //! set: `docs/gui/` is made that way).
 //!
 //! Needs Debian's `chromium` and `chromium-driver`; without them the test fails and says so.
