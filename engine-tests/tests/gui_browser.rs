@@ -514,15 +514,7 @@ fn whole_game(board: &Board, variant: &str) -> (usize, usize) {
             moves.len() <= PLY_CAP,
             "{variant}: no end by {PLY_CAP} plies"
         );
-        for mv in &moves[fens.len() - 1..] {
-            mine.play(mv, Dialect::Uci)
-                .unwrap_or_else(|e| panic!("{variant}: the engine's {mv}: {e}"));
-            fens.push(mine.fen(Dialect::Uci));
-        }
-        board.shows(
-            &fens[fens.len() - 1],
-            &format!("{variant} ply {}", fens.len() - 1),
-        );
+        follow_the_engine(board, mine.as_mut(), &mut fens, &moves, variant);
         if turns == 1 && variant != "sonic-hexagonal" {
             // One turn each played: the board with its last turn shown (sonic-hexagonal's board
             // comes from its ten-turn test, whose game does not end at once).
@@ -814,15 +806,7 @@ fn ten_hexagonal_turns(board: &Board, turn60: bool) {
     loop {
         let state = wait_for_person(&board.server, variant);
         let moves = moves_of(&state);
-        for mv in &moves[fens.len() - 1..] {
-            mine.play(mv, Dialect::Uci)
-                .unwrap_or_else(|e| panic!("{name}: the engine's {mv}: {e}"));
-            fens.push(mine.fen(Dialect::Uci));
-        }
-        board.shows(
-            &fens[fens.len() - 1],
-            &format!("{name}: ply {}", fens.len() - 1),
-        );
+        follow_the_engine(board, mine.as_mut(), &mut fens, &moves, name);
         if turns == HEX_TURNS {
             break;
         }
@@ -930,6 +914,26 @@ fn ten_hexagonal_turns(board: &Board, turn60: bool) {
 /// illegal under the `other` options. Of the turns that neither end the game nor let the engine
 /// end it on its reply (all, if none is), a chain of two captures when there is one (one legal
 /// only here first), else the turn a short search finds best for the person.
+/// Plays the engine's plies the page has made since `fens` ended on the test's own session,
+/// and checks that the page shows the position after them.
+fn follow_the_engine(
+    board: &Board,
+    mine: &mut dyn Session,
+    fens: &mut Vec<String>,
+    moves: &[String],
+    name: &str,
+) {
+    for mv in &moves[fens.len() - 1..] {
+        mine.play(mv, Dialect::Uci)
+            .unwrap_or_else(|e| panic!("{name}: the engine's {mv}: {e}"));
+        fens.push(mine.fen(Dialect::Uci));
+    }
+    board.shows(
+        &fens[fens.len() - 1],
+        &format!("{name}: ply {}", fens.len() - 1),
+    );
+}
+
 /// How far the person of the hexagonal games looks when no chain is on: about as far as the
 /// engine (`ENGINE_NODES`), so that the ten turns are not cut short by a mate a weaker person
 /// walks into (at 64 nodes the tuned engine won in 9 turns).
