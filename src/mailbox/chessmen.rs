@@ -4,7 +4,7 @@
 //! the shared Zobrist table, so both games hash their pieces alike.
 
 use super::fen::{letter_side, side_letter};
-use crate::game::Side;
+use crate::game::{Score, Side};
 
 pub const EMPTY: u8 = 0;
 pub const PAWN: u8 = 1;
@@ -15,6 +15,19 @@ pub const QUEEN: u8 = 5;
 pub const KING: u8 = 6;
 /// Added to a kind for Black's pieces.
 pub const BLACK: u8 = 8;
+
+/// Piece values by kind (index = kind: none, pawn to queen, king) from a weight table whose five
+/// material weights, pawn to queen, start at `material`: their middlegame halves, what move
+/// ordering ranks captures by. No piece and the king are worth 0.
+pub const fn middlegame_values(values: &[[Score; 2]], material: usize) -> [Score; 7] {
+    let mut by_kind = [0; 7];
+    let mut kind = PAWN as usize;
+    while kind <= QUEEN as usize {
+        by_kind[kind] = values[material + kind - 1][0];
+        kind += 1;
+    }
+    by_kind
+}
 
 /// Castling right bits: the king with its rook on the h-file (short) or the a-file (long).
 pub const WHITE_SHORT: u8 = 1;

@@ -15,18 +15,10 @@ use super::forms::KingState;
 use super::weights::{self as w, VALUES};
 use crate::eval::{sign, EvalTrace, Phase, Scorer, Terms, Tracer};
 use crate::game::{Score, Side};
-use crate::mailbox::chessmen::{FULL_PHASE, PHASE_UNITS};
+use crate::mailbox::chessmen::{middlegame_values, FULL_PHASE, PHASE_UNITS};
 
 /// Piece values by kind (index = piece kind), the middlegame material: move ordering uses them.
-pub const PIECE_VALUE: [Score; 7] = [
-    0,
-    VALUES[w::MATERIAL][0],
-    VALUES[w::MATERIAL + 1][0],
-    VALUES[w::MATERIAL + 2][0],
-    VALUES[w::MATERIAL + 3][0],
-    VALUES[w::MATERIAL + 4][0],
-    0,
-];
+pub const PIECE_VALUE: [Score; 7] = middlegame_values(&VALUES, w::MATERIAL);
 
 const _: () = {
     assert!(w::MATERIAL_LEN == 5 && w::PST_PAWN_LEN == 24 && w::PST_KING_LEN == 32);

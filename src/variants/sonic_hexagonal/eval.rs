@@ -11,19 +11,11 @@ use super::position::{
 use super::weights::{self as w, VALUES};
 use crate::eval::{sign, EvalTrace, Phase, Scorer, Terms, Tracer};
 use crate::game::{Score, Side};
-use crate::mailbox::chessmen::PHASE_UNITS;
+use crate::mailbox::chessmen::{middlegame_values, PHASE_UNITS};
 use crate::mailbox::hex::{self, HOURS, KNIGHT_VECTORS};
 
 /// Piece values by kind (index = piece kind), the middlegame material: move ordering uses them.
-pub const PIECE_VALUE: [Score; 7] = [
-    0,
-    VALUES[w::MATERIAL][0],
-    VALUES[w::MATERIAL + 1][0],
-    VALUES[w::MATERIAL + 2][0],
-    VALUES[w::MATERIAL + 3][0],
-    VALUES[w::MATERIAL + 4][0],
-    0,
-];
+pub const PIECE_VALUE: [Score; 7] = middlegame_values(&VALUES, w::MATERIAL);
 
 /// The phase with both of Gliński's armies on the board: 2 knights, 3 bishops, 2 rooks and a
 /// queen a side.
