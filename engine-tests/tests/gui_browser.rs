@@ -552,14 +552,7 @@ fn whole_game(board: &Board, variant: &str) -> (usize, usize) {
         board.js("window.scrollTo(0, 0);");
         dragged += usize::from(board.enter_turn(&steps, turns % 2 == 0, &mut |_, _| {}));
         turns += 1;
-        mine.play(&mv, Dialect::Uci).expect("the person's move");
-        fens.push(mine.fen(Dialect::Uci));
-        let on_server = board.server_fen_after(fens.len() - 1, variant);
-        assert_eq!(
-            on_server,
-            fens[fens.len() - 1],
-            "{variant}: after the person's {mv}"
-        );
+        follow_the_person(board, mine.as_mut(), &mut fens, &mv, variant, variant);
     };
     let outcome = &state["outcome"];
     let moves = moves_of(&state);
@@ -859,14 +852,7 @@ fn ten_hexagonal_turns(board: &Board, turn60: bool) {
             board.click_turn(&steps, &mut |_, _| {});
         }
         turns += 1;
-        mine.play(&mv, Dialect::Uci).expect("the person's move");
-        fens.push(mine.fen(Dialect::Uci));
-        let on_server = board.server_fen_after(fens.len() - 1, variant);
-        assert_eq!(
-            on_server,
-            fens[fens.len() - 1],
-            "{name}: after the person's {mv}"
-        );
+        follow_the_person(board, mine.as_mut(), &mut fens, &mv, variant, name);
     }
     assert!(chains >= 1, "{name}: no chain of two captures was played");
     assert!(
@@ -931,6 +917,26 @@ fn follow_the_engine(
     board.shows(
         &fens[fens.len() - 1],
         &format!("{name}: ply {}", fens.len() - 1),
+    );
+}
+
+/// Plays the person's move just entered on the page in the test's own session, and checks that
+/// the server holds the position after it.
+fn follow_the_person(
+    board: &Board,
+    mine: &mut dyn Session,
+    fens: &mut Vec<String>,
+    mv: &str,
+    variant: &str,
+    name: &str,
+) {
+    mine.play(mv, Dialect::Uci).expect("the person's move");
+    fens.push(mine.fen(Dialect::Uci));
+    let on_server = board.server_fen_after(fens.len() - 1, variant);
+    assert_eq!(
+        on_server,
+        fens[fens.len() - 1],
+        "{name}: after the person's {mv}"
     );
 }
 
