@@ -285,7 +285,7 @@ pub fn run_cancellable(
         }
         summary.add_game(game);
         if let Some(sprt) = &sprt {
-            let status = sprt.status(&summary.pairings[&(0, 1)]);
+            let status = sprt.update(summary.sprt, &summary.pairings[&(0, 1)]);
             summary.sprt = Some(status);
             if status.decision.is_some() && summary.games.len() < total {
                 summary.stopped_early = true;

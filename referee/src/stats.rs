@@ -303,6 +303,15 @@ impl Sprt {
             decision,
         }
     }
+
+    /// The status after another game: a test that has crossed a bound is decided, and games
+    /// still in flight when the match stops do not reopen it.
+    pub fn update(&self, previous: Option<SprtStatus>, t: &Tally) -> SprtStatus {
+        match previous {
+            Some(decided) if decided.decision.is_some() => decided,
+            _ => self.status(t),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -434,5 +443,18 @@ mod tests {
         assert!(Sprt::parse(&["elo0=5 elo1=0".to_string()]).is_err());
         assert!(Sprt::parse(&["elo0=0".to_string()]).is_err());
         assert!(Sprt::parse(&["elo0=0 elo1=5 alpha=2".to_string()]).is_err());
+    }
+
+    #[test]
+    fn a_decided_test_stays_decided() {
+        let sprt = Sprt::parse(&["elo0=0 elo1=50".to_string()]).expect("valid");
+        let won = tally(30, 0, 0);
+        let decided = sprt.update(None, &won);
+        assert_eq!(decided.decision, Some(SprtDecision::H1));
+        // A game still in flight ends in a loss: by itself that tally is undecided...
+        let after = tally(30, 12, 0);
+        assert_eq!(sprt.status(&after).decision, None);
+        // ...but the verdict already reached stands.
+        assert_eq!(sprt.update(Some(decided), &after), decided);
     }
 }
