@@ -48,8 +48,10 @@ pub struct Sonic {
     variant: &'static str,
     rules: SonicRules,
     pos: Position,
-    /// Positions before each move made: the undo stack and the repetition history.
+    /// Positions before each move made: the undo stack.
     history: Vec<Position>,
+    /// The key of every position of the game, the current one last: the repetition history.
+    keys: Vec<u64>,
 }
 
 impl Sonic {
@@ -66,33 +68,8 @@ impl game::Rules for Sonic {
     fn variant(&self) -> &'static str {
         self.variant
     }
-    fn side_to_move(&self) -> Side {
-        self.pos.side
-    }
-    fn key(&self) -> u64 {
-        self.pos.key
-    }
-    fn compute_key(&self) -> u64 {
-        self.pos.compute_key()
-    }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn generate(&self, moves: &mut MoveList<SonicMove>) {
-        movegen::generate(&self.pos, &self.rules, false, moves);
-    }
-    fn generate_noisy(&self, moves: &mut MoveList<SonicMove>) {
-        movegen::generate(&self.pos, &self.rules, true, moves);
-    }
-    fn make(&mut self, mv: SonicMove) {
-        self.history.push(self.pos.clone());
-        movegen::apply(&mut self.pos, &self.rules, mv);
-    }
-    fn unmake(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.pos = previous;
-        }
-    }
+    game::position_rules!();
+    game::copy_make_rules!(movegen);
     /// For the search, "check" is the threat of an outright king capture by a pawn or king
     /// (`check::capture_threat`). The rules' check of §3.7 obliges nobody to anything, and every
     /// chain hit, lethal or not, is a noisy move that quiescence search sees anyway.
@@ -109,14 +86,9 @@ impl game::Rules for Sonic {
         if self.pos.halfmove >= 100 {
             return Some(Outcome::draw("100 plies without pawn move, capture or hit"));
         }
-        // Same-side positions within the reversible stretch: 2, 4, ... plies back.
-        let reversible = (self.pos.halfmove as usize).min(self.history.len());
-        let earlier = (2..=reversible)
-            .step_by(2)
-            .filter(|&back| self.history[self.history.len() - back].key == self.pos.key)
-            .count();
-        let needed = if in_search { 1 } else { 2 };
-        (earlier >= needed).then(|| Outcome::draw("threefold repetition"))
+        // Earlier same-side positions within the reversible stretch.
+        game::repeated(&self.keys, self.pos.halfmove as usize, in_search)
+            .then(|| Outcome::draw("threefold repetition"))
     }
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::draw("no legal move")
@@ -177,19 +149,22 @@ impl Notation for Sonic {
         } else {
             return Err(format!("unknown Sonic variant '{variant}'"));
         };
+        let pos = fen::parse(fen::START)?;
         Ok(Sonic {
             variant,
             rules: SonicRules {
                 springs,
                 crooked: options.flag("Crooked"),
             },
-            pos: fen::parse(fen::START)?,
+            keys: vec![pos.key],
+            pos,
             history: Vec::new(),
         })
     }
     fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
         self.pos = fen::parse(text)?;
         self.history.clear();
+        self.keys = vec![self.pos.key];
         Ok(())
     }
     fn fen(&self, dialect: Dialect) -> String {
