@@ -108,7 +108,7 @@ impl game::Rules for Sonic {
             || mv.kind() == moves::MoveKind::Normal
                 && (target != EMPTY && board::colour(target) != self.pos.side
                     || target == EMPTY
-                        && mv.to() == self.pos.ep
+                        && self.pos.ep == Some(mv.to())
                         && kind(self.pos.board[mv.from() as usize]) == PAWN)
     }
     fn order_hint(&self, mv: SonicMove) -> i32 {
