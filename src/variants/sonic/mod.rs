@@ -22,6 +22,7 @@ use crate::game::{
     self, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
+use crate::mailbox::chessmen::chain_order_hint;
 use crate::presentation::Presentation;
 use board::{kind, Position, SonicRules, EMPTY, PAWN};
 pub use moves::SonicMove;
@@ -112,21 +113,13 @@ impl game::Rules for Sonic {
                         && kind(self.pos.board[mv.from() as usize]) == PAWN)
     }
     fn order_hint(&self, mv: SonicMove) -> i32 {
-        let victim = kind(self.pos.board[mv.to() as usize]);
-        let attacker = kind(self.pos.board[mv.from() as usize]);
-        let victim_value = if victim == board::KING {
-            10_000
-        } else {
-            eval::PIECE_VALUE[victim as usize]
-        };
-        let promo = mv.promo().map_or(0, |k| eval::PIECE_VALUE[k as usize]);
-        // Chains of sliders and knights may take more than the first victim: rank them higher.
-        let chain_bonus = if attacker == PAWN || attacker == board::KING {
-            0
-        } else {
-            50
-        };
-        victim_value * 8 + promo + chain_bonus - eval::PIECE_VALUE[attacker as usize] / 16
+        let piece = |sq: u8| kind(self.pos.board[sq as usize]);
+        chain_order_hint(
+            piece(mv.to()),
+            piece(mv.from()),
+            mv.promo(),
+            &eval::PIECE_VALUE,
+        )
     }
     fn see_ge(&self, mv: SonicMove, threshold: Score) -> bool {
         see::see_ge(&self.pos, &self.rules, mv, threshold)

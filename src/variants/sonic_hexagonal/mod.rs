@@ -16,9 +16,10 @@ use crate::game::{
     self, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
+use crate::mailbox::chessmen::chain_order_hint;
 use crate::presentation::Presentation;
 pub use movegen::HexMove;
-use position::{colour, kind, HexRules, Position, EMPTY, KING, PAWN};
+use position::{colour, kind, HexRules, Position, EMPTY, PAWN};
 
 pub const NAME: &str = "sonic-hexagonal";
 
@@ -101,21 +102,13 @@ impl game::Rules for SonicHexagonal {
                 && kind(self.pos.at(mv.from())) == PAWN
     }
     fn order_hint(&self, mv: HexMove) -> i32 {
-        let victim = kind(self.pos.at(mv.to()));
-        let attacker = kind(self.pos.at(mv.from()));
-        let victim_value = if victim == KING {
-            10_000
-        } else {
-            eval::PIECE_VALUE[victim as usize]
-        };
-        let promo = mv.promo().map_or(0, |k| eval::PIECE_VALUE[k as usize]);
-        // Chains of sliders and knights may take more than the first victim.
-        let chain_bonus = if attacker == PAWN || attacker == KING {
-            0
-        } else {
-            50
-        };
-        victim_value * 8 + promo + chain_bonus - eval::PIECE_VALUE[attacker as usize] / 16
+        let piece = |cell| kind(self.pos.at(cell));
+        chain_order_hint(
+            piece(mv.to()),
+            piece(mv.from()),
+            mv.promo(),
+            &eval::PIECE_VALUE,
+        )
     }
     fn move_key(mv: HexMove) -> u32 {
         mv.bits() | 1 << 31
