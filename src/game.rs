@@ -151,6 +151,62 @@ pub fn occurrences(keys: &[u64], reversible: usize) -> usize {
         .count()
 }
 
+/// Whether the current position (the last key) has occurred often enough for a draw by
+/// repetition: three times, or in the search (`in_search`, see `Rules::rule_outcome`) twice.
+/// `reversible` as for [`occurrences`].
+pub fn repeated(keys: &[u64], reversible: usize, in_search: bool) -> bool {
+    occurrences(keys, reversible) >= if in_search { 2 } else { 3 }
+}
+
+/// Writes, inside `impl Rules`, the methods that only read a position kept in a field `pos`
+/// with fields `side` and `key` and a method `compute_key`: `side_to_move`, `key` and
+/// `compute_key` (Symmetron, Sonic, hexagonal Sonic). The caller has `Side` in scope.
+macro_rules! position_rules {
+    () => {
+        fn side_to_move(&self) -> Side {
+            self.pos.side
+        }
+        fn key(&self) -> u64 {
+            self.pos.key
+        }
+        fn compute_key(&self) -> u64 {
+            self.pos.compute_key()
+        }
+    };
+}
+pub(crate) use position_rules;
+
+/// Writes, inside `impl Rules`, `plies`, `generate`, `generate_noisy`, `make` and `unmake` of a
+/// game whose `make` copies its position (the Sonic games): fields `pos`, `rules`, `history`
+/// (the positions before each move) and `keys` (every key of the game, the current one last),
+/// and a module `$movegen` with `generate(&pos, &rules, noisy, moves)` and
+/// `apply(&mut pos, &rules, mv)`. The caller has `MoveList` in scope.
+macro_rules! copy_make_rules {
+    ($movegen:ident) => {
+        fn plies(&self) -> usize {
+            self.history.len()
+        }
+        fn generate(&self, moves: &mut MoveList<Self::Move>) {
+            $movegen::generate(&self.pos, &self.rules, false, moves);
+        }
+        fn generate_noisy(&self, moves: &mut MoveList<Self::Move>) {
+            $movegen::generate(&self.pos, &self.rules, true, moves);
+        }
+        fn make(&mut self, mv: Self::Move) {
+            self.history.push(self.pos.clone());
+            $movegen::apply(&mut self.pos, &self.rules, mv);
+            self.keys.push(self.pos.key);
+        }
+        fn unmake(&mut self) {
+            if let Some(previous) = self.history.pop() {
+                self.pos = previous;
+                self.keys.pop();
+            }
+        }
+    };
+}
+pub(crate) use copy_make_rules;
+
 /// The exchange value of `mv` here, found by bisection over `see_ge` (which only ever answers
 /// yes or no): what the games' SEE tests compare with their hand counts.
 #[cfg(test)]
@@ -195,6 +251,18 @@ mod tests {
             occurrences(&[1, 1], 10),
             1,
             "same key one ply apart is the other side to move"
+        );
+    }
+
+    #[test]
+    fn repetition_is_the_third_occurrence_or_in_search_the_second() {
+        let twice = [1, 2, 1];
+        assert!(!repeated(&twice, 10, false));
+        assert!(repeated(&twice, 10, true));
+        assert!(repeated(&[1, 2, 1, 2, 1], 10, false));
+        assert!(
+            !repeated(&twice, 1, true),
+            "the earlier one lies beyond an irreversible move"
         );
     }
 }

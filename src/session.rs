@@ -47,6 +47,24 @@ impl InfoLine {
     }
 }
 
+#[cfg(test)]
+impl InfoLine {
+    /// The first line of a report of `nodes` in `time_ms` with `pv`, for the protocols' tests:
+    /// seldepth equal to `depth`, hash empty. Tests set other fields with `..`.
+    pub fn sample(depth: u32, score: Score, nodes: u64, time_ms: u64, pv: &[&str]) -> InfoLine {
+        InfoLine {
+            depth,
+            seldepth: depth,
+            multipv: 1,
+            score,
+            nodes,
+            time_ms,
+            hashfull: 0,
+            pv: pv.iter().map(|mv| mv.to_string()).collect(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct BestMove {
     pub best: Option<String>,

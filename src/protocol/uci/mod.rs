@@ -387,14 +387,9 @@ mod tests {
     #[test]
     fn score_and_bestmove_lines() {
         let info = InfoLine {
-            depth: 5,
             seldepth: 9,
-            multipv: 1,
-            score: crate::game::MATE - 3,
-            nodes: 2000,
-            time_ms: 1000,
             hashfull: 7,
-            pv: vec!["a10a9".into(), "b1c3".into()],
+            ..InfoLine::sample(5, crate::game::MATE - 3, 2000, 1000, &["a10a9", "b1c3"])
         };
         assert_eq!(
             info_text(&info),

@@ -191,14 +191,8 @@ mod tests {
     #[test]
     fn the_best_line_comes_last_in_each_depth() {
         let line = |depth, multipv, mv: &str| InfoLine {
-            depth,
-            seldepth: depth,
             multipv,
-            score: 10 * (4 - multipv as i32),
-            nodes: 5,
-            time_ms: 0,
-            hashfull: 0,
-            pv: vec![mv.to_string()],
+            ..InfoLine::sample(depth, 10 * (4 - multipv as i32), 5, 0, &[mv])
         };
         let mut output = ThinkingOutput::new(3);
         let sent: Vec<String> = [
@@ -234,14 +228,8 @@ mod tests {
     #[test]
     fn thinking_output_uses_centiseconds_and_mate_convention() {
         let info = InfoLine {
-            depth: 3,
             seldepth: 5,
-            multipv: 1,
-            score: crate::game::MATE - 1,
-            nodes: 100,
-            time_ms: 1234,
-            hashfull: 0,
-            pv: vec!["e2e4".into()],
+            ..InfoLine::sample(3, crate::game::MATE - 1, 100, 1234, &["e2e4"])
         };
         assert_eq!(thinking_text(&info), "3 100001 123 100 e2e4");
         let info = InfoLine {

@@ -2,9 +2,7 @@
 
 use super::{eval, fen, movegen, notation, see};
 use crate::eval::Traced;
-use crate::game::{
-    occurrences, Dialect, MoveError, MoveList, Outcome, Score, Side, VariantOptions,
-};
+use crate::game::{repeated, Dialect, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
 use crate::game::{Notation, Rules};
 use crate::mailbox::{self, zobrist::ZOBRIST, Sq, CELLS};
 use crate::presentation::Presentation;
@@ -350,8 +348,7 @@ impl Rules for Chess {
     }
 
     fn rule_outcome(&self, in_search: bool) -> Option<Outcome> {
-        let needed = if in_search { 2 } else { 3 };
-        if self.halfmove >= 4 && occurrences(&self.keys, self.halfmove as usize) >= needed {
+        if self.halfmove >= 4 && repeated(&self.keys, self.halfmove as usize, in_search) {
             return Some(Outcome::draw("threefold repetition"));
         }
         // A mate delivered on the 100th half-move still counts as mate.

@@ -22,8 +22,8 @@ pub use layout::NAMES;
 
 use crate::eval::Traced;
 use crate::game::{
-    self, occurrences, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome,
-    Score, Side, VariantOptions,
+    self, repeated, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score,
+    Side, VariantOptions,
 };
 // `ReflectionRules` here is the game's own rule options: the trait goes by its module's name.
 use crate::game::Rules as _;
@@ -328,8 +328,7 @@ impl game::Rules for Reflection {
         if self.pos.halfmove >= DRAW_CLOCK {
             return Some(Outcome::draw("50 turns each without capture or pawn move"));
         }
-        let needed = if in_search { 2 } else { 3 };
-        if occurrences(&self.keys, self.pos.halfmove as usize) >= needed {
+        if repeated(&self.keys, self.pos.halfmove as usize, in_search) {
             return Some(Outcome::draw("repetition"));
         }
         None

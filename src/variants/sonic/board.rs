@@ -14,7 +14,6 @@ pub use crate::mailbox::chessmen::{
     colour, kind, make_piece, BISHOP, BLACK, BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, PAWN,
     QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
-pub const NO_SQ: u8 = 64;
 
 /// Misc Zobrist slots: castling bits 0..4, en-passant files 4..12, king states from 16.
 const MISC_CASTLE: usize = 0;
@@ -85,14 +84,15 @@ pub struct Position {
     pub side: Side,
     /// `CASTLE_*` bits.
     pub castling: u8,
-    /// The square a pawn skipped on the last move (recorded after every double step), or `NO_SQ`.
-    pub ep: u8,
+    /// The square a pawn skipped on the last move (recorded after every double step).
+    pub ep: Option<u8>,
     /// Whether `ep` is in the key: only when an en-passant capture is actually possible (ruling 25).
     pub ep_in_key: bool,
     pub halfmove: u32,
     pub fullmove: u32,
     pub kings: [KingState; 2],
-    pub king_sq: [u8; 2],
+    /// Each side's king square; `None` once a king is taken off the board.
+    pub king_sq: [Option<u8>; 2],
     pub key: u64,
 }
 
@@ -102,12 +102,12 @@ impl Position {
             board: [EMPTY; 64],
             side: Side::White,
             castling: 0,
-            ep: NO_SQ,
+            ep: None,
             ep_in_key: false,
             halfmove: 0,
             fullmove: 1,
             kings: [KingState::fresh(); 2],
-            king_sq: [NO_SQ; 2],
+            king_sq: [None; 2],
             key: 0,
         }
     }
@@ -125,8 +125,8 @@ impl Position {
             key ^= ZOBRIST.side;
         }
         key ^= zobrist_castle(self.castling);
-        if self.ep_capturable() {
-            key ^= zobrist_ep(self.ep);
+        if let Some(ep) = self.ep.filter(|_| self.ep_capturable()) {
+            key ^= zobrist_ep(ep);
         }
         key ^= zobrist_king(Side::White, self.kings[0]);
         key ^= zobrist_king(Side::Black, self.kings[1]);
@@ -136,14 +136,11 @@ impl Position {
     /// A pawn of the side to move stands beside the pawn that just double-stepped (pawns ignore
     /// springs and there is no check obligation, so that capture is then legal).
     pub fn ep_capturable(&self) -> bool {
-        if self.ep == NO_SQ {
-            return false;
-        }
         let behind = match self.side {
             Side::White => -1,
             Side::Black => 1,
         };
-        let Some(victim) = step(self.ep, (0, behind)) else {
+        let Some(victim) = self.ep.and_then(|ep| step(ep, (0, behind))) else {
             return false;
         };
         let own_pawn = make_piece(PAWN, self.side);
@@ -157,7 +154,7 @@ impl Position {
         self.board[sq as usize] = p;
         self.key ^= zobrist_piece(p, sq);
         if kind(p) == KING {
-            self.king_sq[colour(p).index()] = sq;
+            self.king_sq[colour(p).index()] = Some(sq);
         }
     }
 
@@ -167,8 +164,8 @@ impl Position {
         if p != EMPTY {
             self.board[sq as usize] = EMPTY;
             self.key ^= zobrist_piece(p, sq);
-            if kind(p) == KING && self.king_sq[colour(p).index()] == sq {
-                self.king_sq[colour(p).index()] = NO_SQ;
+            if kind(p) == KING && self.king_sq[colour(p).index()] == Some(sq) {
+                self.king_sq[colour(p).index()] = None;
             }
         }
         p
@@ -185,15 +182,15 @@ impl Position {
         self.castling = rights;
     }
 
-    /// Sets the en-passant square (or `NO_SQ`) after the side to move has been switched.
-    pub fn set_ep(&mut self, sq: u8) {
-        if self.ep_in_key {
-            self.key ^= zobrist_ep(self.ep);
+    /// Sets the en-passant square (or none) after the side to move has been switched.
+    pub fn set_ep(&mut self, sq: Option<u8>) {
+        if let Some(old) = self.ep.filter(|_| self.ep_in_key) {
+            self.key ^= zobrist_ep(old);
         }
         self.ep = sq;
         self.ep_in_key = self.ep_capturable();
-        if self.ep_in_key {
-            self.key ^= zobrist_ep(self.ep);
+        if let Some(new) = self.ep.filter(|_| self.ep_in_key) {
+            self.key ^= zobrist_ep(new);
         }
     }
 

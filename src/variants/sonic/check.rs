@@ -4,7 +4,7 @@
 //! for the form-change restrictions; nobody is obliged to leave check.
 
 use super::board::{
-    colour, kind, make_piece, step, Position, SonicRules, BISHOP, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK,
+    colour, kind, make_piece, step, Position, SonicRules, BISHOP, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use super::chains::{class, first_turn_options, slider_chain, Class, Dir, Sense, KNIGHT_DELTAS};
 use super::forms::leaps;
@@ -27,10 +27,9 @@ pub fn king_form_reaches(from: u8, form: u8, target: u8) -> bool {
 /// `capture_threat`).
 pub fn pieces_attack_king(pos: &Position, rules: &SonicRules, attacker: Side) -> bool {
     let defender = attacker.other();
-    let target = pos.king_sq[defender.index()];
-    if target == NO_SQ {
+    let Some(target) = pos.king_sq[defender.index()] else {
         return false;
-    }
+    };
     let king_forms = pos.kings[defender.index()].forms_left();
     for from in 0..64u8 {
         let p = pos.board[from as usize];
@@ -149,16 +148,15 @@ pub fn in_check(pos: &Position, rules: &SonicRules, defender: Side) -> bool {
 /// full width on every such position makes the tree explode.
 pub fn capture_threat(pos: &Position, defender: Side) -> bool {
     let attacker = defender.other();
-    let target = pos.king_sq[defender.index()];
-    if target == NO_SQ {
+    let Some(target) = pos.king_sq[defender.index()] else {
         return false;
-    }
+    };
     let own_pawn = make_piece(PAWN, attacker);
     let pawn = pawn_captures(attacker).iter().any(|&(df, dr)| {
         step(target, (-df, -dr)).is_some_and(|s| pos.board[s as usize] == own_pawn)
     });
-    let from = pos.king_sq[attacker.index()];
-    pawn || from != NO_SQ
-        && super::forms::forms_in(pos.kings[attacker.index()].move_forms())
+    pawn || pos.king_sq[attacker.index()].is_some_and(|from| {
+        super::forms::forms_in(pos.kings[attacker.index()].move_forms())
             .any(|f| king_form_reaches(from, f, target))
+    })
 }

@@ -7,8 +7,8 @@
 
 use super::board::SonicRules;
 use super::board::{
-    colour, kind, make_piece, rank, sq_at, Position, BLACK_LONG, BLACK_SHORT, EMPTY, KING, NO_SQ,
-    PAWN, ROOK, WHITE_LONG, WHITE_SHORT,
+    colour, kind, make_piece, rank, sq_at, Position, BLACK_LONG, BLACK_SHORT, EMPTY, KING, PAWN,
+    ROOK, WHITE_LONG, WHITE_SHORT,
 };
 use super::forms::KingState;
 use crate::game::{Dialect, Side};
@@ -33,10 +33,10 @@ pub fn parse(text: &str) -> Result<Position, String> {
             return Err("pawn on the first or last rank".into());
         }
         if kind(p) == KING {
-            if pos.king_sq[colour(p).index()] != NO_SQ {
+            if pos.king_sq[colour(p).index()].is_some() {
                 return Err("two kings of one colour".into());
             }
-            pos.king_sq[colour(p).index()] = sq;
+            pos.king_sq[colour(p).index()] = Some(sq);
         }
         pos.board[sq as usize] = p;
     }
@@ -53,8 +53,8 @@ pub fn parse(text: &str) -> Result<Position, String> {
             pos.castling |= bit;
         }
     }
-    if let Some((f, r)) = ep_square(fen.field().unwrap_or("-"), pos.side, 8, 8)? {
-        let sq = sq_at(f as i8, r as i8).unwrap_or(NO_SQ);
+    let ep = ep_square(fen.field().unwrap_or("-"), pos.side, 8, 8)?;
+    if let Some(sq) = ep.and_then(|(f, r)| sq_at(f as i8, r as i8)) {
         // Keep it only when a pawn really skipped it (one stands right past it, the square is empty).
         let pawn_sq = if pos.side == Side::White {
             sq - 8
@@ -64,7 +64,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
         let them = pos.side.other();
         if pos.board[sq as usize] == EMPTY && pos.board[pawn_sq as usize] == make_piece(PAWN, them)
         {
-            pos.ep = sq;
+            pos.ep = Some(sq);
         }
     }
     (pos.halfmove, pos.fullmove) = fen.counters()?;
@@ -80,7 +80,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
         // (the game is over) — what `write` gives XBoard for such a position.
         None => {
             for side in [Side::White, Side::Black] {
-                if pos.king_sq[side.index()] == NO_SQ {
+                if pos.king_sq[side.index()].is_none() {
                     pos.kings[side.index()] = KingState::Lost;
                 }
             }
@@ -91,7 +91,7 @@ pub fn parse(text: &str) -> Result<Position, String> {
     }
     for side in [Side::White, Side::Black] {
         let lost = pos.kings[side.index()] == KingState::Lost;
-        let on_board = pos.king_sq[side.index()] != NO_SQ;
+        let on_board = pos.king_sq[side.index()].is_some();
         if lost == on_board {
             return Err(format!(
                 "{} king field does not match the board",
@@ -125,10 +125,9 @@ pub fn write(pos: &Position, with_kings: bool) -> String {
         }
     }
     out.push(' ');
-    if pos.ep == NO_SQ {
-        out.push('-');
-    } else {
-        out.push_str(&super::board::name(pos.ep));
+    match pos.ep {
+        Some(ep) => out.push_str(&super::board::name(ep)),
+        None => out.push('-'),
     }
     out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     if with_kings {

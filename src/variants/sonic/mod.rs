@@ -22,6 +22,7 @@ use crate::game::{
     self, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
+use crate::mailbox::chessmen::chain_order_hint;
 use crate::presentation::Presentation;
 use board::{kind, Position, SonicRules, EMPTY, PAWN};
 pub use moves::SonicMove;
@@ -48,8 +49,10 @@ pub struct Sonic {
     variant: &'static str,
     rules: SonicRules,
     pos: Position,
-    /// Positions before each move made: the undo stack and the repetition history.
+    /// Positions before each move made: the undo stack.
     history: Vec<Position>,
+    /// The key of every position of the game, the current one last: the repetition history.
+    keys: Vec<u64>,
 }
 
 impl Sonic {
@@ -66,33 +69,8 @@ impl game::Rules for Sonic {
     fn variant(&self) -> &'static str {
         self.variant
     }
-    fn side_to_move(&self) -> Side {
-        self.pos.side
-    }
-    fn key(&self) -> u64 {
-        self.pos.key
-    }
-    fn compute_key(&self) -> u64 {
-        self.pos.compute_key()
-    }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn generate(&self, moves: &mut MoveList<SonicMove>) {
-        movegen::generate(&self.pos, &self.rules, false, moves);
-    }
-    fn generate_noisy(&self, moves: &mut MoveList<SonicMove>) {
-        movegen::generate(&self.pos, &self.rules, true, moves);
-    }
-    fn make(&mut self, mv: SonicMove) {
-        self.history.push(self.pos.clone());
-        movegen::apply(&mut self.pos, &self.rules, mv);
-    }
-    fn unmake(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.pos = previous;
-        }
-    }
+    game::position_rules!();
+    game::copy_make_rules!(movegen);
     /// For the search, "check" is the threat of an outright king capture by a pawn or king
     /// (`check::capture_threat`). The rules' check of §3.7 obliges nobody to anything, and every
     /// chain hit, lethal or not, is a noisy move that quiescence search sees anyway.
@@ -109,14 +87,9 @@ impl game::Rules for Sonic {
         if self.pos.halfmove >= 100 {
             return Some(Outcome::draw("100 plies without pawn move, capture or hit"));
         }
-        // Same-side positions within the reversible stretch: 2, 4, ... plies back.
-        let reversible = (self.pos.halfmove as usize).min(self.history.len());
-        let earlier = (2..=reversible)
-            .step_by(2)
-            .filter(|&back| self.history[self.history.len() - back].key == self.pos.key)
-            .count();
-        let needed = if in_search { 1 } else { 2 };
-        (earlier >= needed).then(|| Outcome::draw("threefold repetition"))
+        // Earlier same-side positions within the reversible stretch.
+        game::repeated(&self.keys, self.pos.halfmove as usize, in_search)
+            .then(|| Outcome::draw("threefold repetition"))
     }
     fn no_moves_outcome(&self) -> Outcome {
         Outcome::draw("no legal move")
@@ -136,25 +109,17 @@ impl game::Rules for Sonic {
             || mv.kind() == moves::MoveKind::Normal
                 && (target != EMPTY && board::colour(target) != self.pos.side
                     || target == EMPTY
-                        && mv.to() == self.pos.ep
+                        && self.pos.ep == Some(mv.to())
                         && kind(self.pos.board[mv.from() as usize]) == PAWN)
     }
     fn order_hint(&self, mv: SonicMove) -> i32 {
-        let victim = kind(self.pos.board[mv.to() as usize]);
-        let attacker = kind(self.pos.board[mv.from() as usize]);
-        let victim_value = if victim == board::KING {
-            10_000
-        } else {
-            eval::PIECE_VALUE[victim as usize]
-        };
-        let promo = mv.promo().map_or(0, |k| eval::PIECE_VALUE[k as usize]);
-        // Chains of sliders and knights may take more than the first victim: rank them higher.
-        let chain_bonus = if attacker == PAWN || attacker == board::KING {
-            0
-        } else {
-            50
-        };
-        victim_value * 8 + promo + chain_bonus - eval::PIECE_VALUE[attacker as usize] / 16
+        let piece = |sq: u8| kind(self.pos.board[sq as usize]);
+        chain_order_hint(
+            piece(mv.to()),
+            piece(mv.from()),
+            mv.promo(),
+            &eval::PIECE_VALUE,
+        )
     }
     fn see_ge(&self, mv: SonicMove, threshold: Score) -> bool {
         see::see_ge(&self.pos, &self.rules, mv, threshold)
@@ -177,19 +142,22 @@ impl Notation for Sonic {
         } else {
             return Err(format!("unknown Sonic variant '{variant}'"));
         };
+        let pos = fen::parse(fen::START)?;
         Ok(Sonic {
             variant,
             rules: SonicRules {
                 springs,
                 crooked: options.flag("Crooked"),
             },
-            pos: fen::parse(fen::START)?,
+            keys: vec![pos.key],
+            pos,
             history: Vec::new(),
         })
     }
     fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
         self.pos = fen::parse(text)?;
         self.history.clear();
+        self.keys = vec![self.pos.key];
         Ok(())
     }
     fn fen(&self, dialect: Dialect) -> String {

@@ -7,8 +7,7 @@
 
 use super::board::{
     colour, file, kind, make_piece, rank, relative_rank, step, Position, SonicRules, BISHOP,
-    BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, NO_SQ, PAWN, QUEEN, ROOK, WHITE_LONG,
-    WHITE_SHORT,
+    BLACK_LONG, BLACK_SHORT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE_LONG, WHITE_SHORT,
 };
 use super::chains::{class, knight_chain, slider_chain, Chain, Class, Dir, KNIGHT_DELTAS};
 use super::check::{chain_senses, in_check, king_form_reaches, pawn_captures};
@@ -92,11 +91,11 @@ fn move_piece(
     mv: SonicMove,
     info: &mut Applied,
     lost_rights: &mut u8,
-) -> (u8, bool) {
+) -> (Option<u8>, bool) {
     let us = pos.side;
     let them = us.other();
     let (from, to) = (mv.from(), mv.to());
-    let mut new_ep = NO_SQ;
+    let mut new_ep = None;
     let mut king_taken = false;
     let p = pos.board[from as usize];
     match kind(p) {
@@ -105,13 +104,13 @@ fn move_piece(
             info.irreversible = true;
             if pos.board[to as usize] != EMPTY {
                 king_taken = kind(pos.take(to)) == KING;
-            } else if to == pos.ep && file(to) != file(from) {
+            } else if pos.ep == Some(to) && file(to) != file(from) {
                 if let Some(victim) = step(to, (0, -forward(us))) {
                     pos.take(victim);
                 }
             }
             if (rank(to) - rank(from)).abs() == 2 {
-                new_ep = step(from, (0, forward(us))).unwrap_or(NO_SQ);
+                new_ep = step(from, (0, forward(us)));
             }
             pos.put(to, mv.promo().map_or(p, |k| make_piece(k, us)));
         }
@@ -175,7 +174,7 @@ pub fn apply(pos: &mut Position, rules: &SonicRules, mv: SonicMove) -> Applied {
             pos.put(king_to, king);
             pos.put(rook_to, rook);
             info.king_move = true;
-            (NO_SQ, false)
+            (None, false)
         }
         MoveKind::Normal | MoveKind::Promotion => {
             move_piece(pos, rules, mv, &mut info, &mut lost_rights)
@@ -240,7 +239,7 @@ fn pawn_moves(pos: &Position, from: u8, noisy_only: bool, out: &mut Bodies) {
     for v in pawn_captures(us) {
         let Some(to) = step(from, v) else { continue };
         let target = pos.board[to as usize];
-        if target != EMPTY && colour(target) != us || target == EMPTY && to == pos.ep {
+        if target != EMPTY && colour(target) != us || target == EMPTY && pos.ep == Some(to) {
             push(to, out);
         }
     }
@@ -312,10 +311,9 @@ fn slider_moves(
 /// Moves of a king in `form` (plain leaps, springs ignored).
 fn king_moves(pos: &Position, form: u8, noisy_only: bool, out: &mut Bodies) {
     let us = pos.side;
-    let from = pos.king_sq[us.index()];
-    if from == NO_SQ {
+    let Some(from) = pos.king_sq[us.index()] else {
         return;
-    }
+    };
     for &v in leaps(form) {
         let Some(to) = step(from, v) else { continue };
         let target = pos.board[to as usize];
@@ -334,8 +332,10 @@ fn king_moves(pos: &Position, form: u8, noisy_only: bool, out: &mut Bodies) {
 fn attacked_if_king_on(pos: &Position, rules: &SonicRules, sq: u8) -> bool {
     let us = pos.side;
     let mut probe = pos.clone();
-    let king = probe.take(probe.king_sq[us.index()]);
-    probe.put(sq, king);
+    if let Some(from) = probe.king_sq[us.index()] {
+        let king = probe.take(from);
+        probe.put(sq, king);
+    }
     in_check(&probe, rules, us)
 }
 
@@ -352,7 +352,7 @@ fn castlings(
         Side::White => (4u8, [(WHITE_SHORT, 7u8), (WHITE_LONG, 0u8)]),
         Side::Black => (60u8, [(BLACK_SHORT, 63u8), (BLACK_LONG, 56u8)]),
     };
-    if pos.king_sq[us.index()] != home {
+    if pos.king_sq[us.index()] != Some(home) {
         return;
     }
     for (right, rook_sq) in rights {
@@ -418,7 +418,11 @@ fn permitted_suffixes(
     if info.hits > 0 || after.king_lost().is_some() {
         return 0;
     }
-    let (own, enemy) = (after.king_sq[us.index()], after.king_sq[us.other().index()]);
+    // Both kings stand on the board: neither is lost.
+    let (Some(own), Some(enemy)) = (after.king_sq[us.index()], after.king_sq[us.other().index()])
+    else {
+        return 0;
+    };
     if in_check(&after, rules, us.other()) {
         return 0; // the enemy king is in check after the move
     }

@@ -9,8 +9,8 @@
 //! side, which is what pruning needs.
 
 use super::board::{
-    colour, kind, make_piece, step, Position, SonicRules, BISHOP, EMPTY, KING, KNIGHT, NO_SQ, PAWN,
-    QUEEN, ROOK,
+    colour, kind, make_piece, step, Position, SonicRules, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
+    ROOK,
 };
 use super::chains::{DIAG_DELTAS, KNIGHT_DELTAS, ORTH_DELTAS};
 use super::check::{king_form_reaches, pawn_captures};
@@ -46,12 +46,11 @@ fn threat(pos: &Position, board: &[u8; 64], rules: &SonicRules, sq: u8, side: Si
     {
         return Threat::Capture;
     }
-    let king_sq = pos.king_sq[them.index()];
-    if king_sq != NO_SQ
-        && board[king_sq as usize] == make_piece(KING, them)
-        && forms_in(pos.kings[them.index()].move_forms())
-            .any(|form| king_form_reaches(king_sq, form, sq))
-    {
+    if pos.king_sq[them.index()].is_some_and(|king_sq| {
+        board[king_sq as usize] == make_piece(KING, them)
+            && forms_in(pos.kings[them.index()].move_forms())
+                .any(|form| king_form_reaches(king_sq, form, sq))
+    }) {
         return Threat::Capture;
     }
     if KNIGHT_DELTAS
@@ -104,7 +103,7 @@ fn exchange(pos: &Position, rules: &SonicRules, mv: SonicMove) -> Score {
             let victim = board[to as usize];
             if victim != EMPTY && colour(victim) != us {
                 gain += VALUE[kind(victim) as usize];
-            } else if kind(mover) == PAWN && to == pos.ep {
+            } else if kind(mover) == PAWN && pos.ep == Some(to) {
                 gain += VALUE[PAWN as usize];
             }
             if let Some(promo) = mv.promo() {

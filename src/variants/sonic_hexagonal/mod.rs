@@ -16,9 +16,10 @@ use crate::game::{
     self, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score, Side,
     VariantOptions,
 };
+use crate::mailbox::chessmen::chain_order_hint;
 use crate::presentation::Presentation;
 pub use movegen::HexMove;
-use position::{colour, kind, HexRules, Position, EMPTY, KING, PAWN};
+use position::{colour, kind, HexRules, Position, EMPTY, PAWN};
 
 pub const NAME: &str = "sonic-hexagonal";
 
@@ -43,8 +44,10 @@ pub static BENCH: &[&str] = &[
 pub struct SonicHexagonal {
     rules: HexRules,
     pos: Position,
-    /// Positions before each move made: the undo stack and the repetition history.
+    /// Positions before each move made: the undo stack.
     history: Vec<Position>,
+    /// The key of every position of the game, the current one last: the repetition history.
+    keys: Vec<u64>,
 }
 
 impl SonicHexagonal {
@@ -62,33 +65,8 @@ impl game::Rules for SonicHexagonal {
     fn variant(&self) -> &'static str {
         NAME
     }
-    fn side_to_move(&self) -> Side {
-        self.pos.side
-    }
-    fn key(&self) -> u64 {
-        self.pos.key
-    }
-    fn compute_key(&self) -> u64 {
-        self.pos.compute_key()
-    }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn generate(&self, moves: &mut MoveList<HexMove>) {
-        movegen::generate(&self.pos, &self.rules, false, moves);
-    }
-    fn generate_noisy(&self, moves: &mut MoveList<HexMove>) {
-        movegen::generate(&self.pos, &self.rules, true, moves);
-    }
-    fn make(&mut self, mv: HexMove) {
-        self.history.push(self.pos.clone());
-        movegen::apply(&mut self.pos, &self.rules, mv);
-    }
-    fn unmake(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.pos = previous;
-        }
-    }
+    game::position_rules!();
+    game::copy_make_rules!(movegen);
     /// For the search, check is the threat of a direct king capture (a pawn, king, knight or a
     /// slider's first contact); the rules oblige nobody to anything (H10).
     fn in_check(&self) -> bool {
@@ -104,14 +82,9 @@ impl game::Rules for SonicHexagonal {
         if self.pos.halfmove >= 100 {
             return Some(Outcome::draw("100 plies without pawn move or capture"));
         }
-        // Same-side positions within the reversible stretch: 2, 4, ... plies back (H15).
-        let reversible = (self.pos.halfmove as usize).min(self.history.len());
-        let earlier = (2..=reversible)
-            .step_by(2)
-            .filter(|&back| self.history[self.history.len() - back].key == self.pos.key)
-            .count();
-        let needed = if in_search { 1 } else { 2 };
-        (earlier >= needed).then(|| Outcome::draw("threefold repetition"))
+        // Earlier same-side positions within the reversible stretch (H15).
+        game::repeated(&self.keys, self.pos.halfmove as usize, in_search)
+            .then(|| Outcome::draw("threefold repetition"))
     }
     /// No legal move with both kings on the board is a draw (H14).
     fn no_moves_outcome(&self) -> Outcome {
@@ -129,21 +102,13 @@ impl game::Rules for SonicHexagonal {
                 && kind(self.pos.at(mv.from())) == PAWN
     }
     fn order_hint(&self, mv: HexMove) -> i32 {
-        let victim = kind(self.pos.at(mv.to()));
-        let attacker = kind(self.pos.at(mv.from()));
-        let victim_value = if victim == KING {
-            10_000
-        } else {
-            eval::PIECE_VALUE[victim as usize]
-        };
-        let promo = mv.promo().map_or(0, |k| eval::PIECE_VALUE[k as usize]);
-        // Chains of sliders and knights may take more than the first victim.
-        let chain_bonus = if attacker == PAWN || attacker == KING {
-            0
-        } else {
-            50
-        };
-        victim_value * 8 + promo + chain_bonus - eval::PIECE_VALUE[attacker as usize] / 16
+        let piece = |cell| kind(self.pos.at(cell));
+        chain_order_hint(
+            piece(mv.to()),
+            piece(mv.from()),
+            mv.promo(),
+            &eval::PIECE_VALUE,
+        )
     }
     fn move_key(mv: HexMove) -> u32 {
         mv.bits() | 1 << 31
@@ -161,12 +126,14 @@ impl Notation for SonicHexagonal {
         if !variant.eq_ignore_ascii_case(NAME) {
             return Err(format!("unknown hexagonal Sonic variant '{variant}'"));
         }
+        let pos = position::parse(position::START)?;
         Ok(SonicHexagonal {
             rules: HexRules {
                 turn60: options.flag("Turn60"),
                 crooked: options.flag("Crooked"),
             },
-            pos: position::parse(position::START)?,
+            keys: vec![pos.key],
+            pos,
             history: Vec::new(),
         })
     }
@@ -176,6 +143,7 @@ impl Notation for SonicHexagonal {
     fn set_fen(&mut self, text: &str, _dialect: Dialect) -> Result<(), String> {
         self.pos = position::parse(text)?;
         self.history.clear();
+        self.keys = vec![self.pos.key];
         Ok(())
     }
     fn fen(&self, _dialect: Dialect) -> String {

@@ -91,9 +91,8 @@ impl Symmetron {
 
     /// The result a draw rule gives now, before mate/stalemate precedence.
     fn draw_rule(&self, in_search: bool) -> Option<&'static str> {
-        let needed = if in_search { 2 } else { 3 };
         // compare with every earlier position of the game.
-        if crate::game::occurrences(&self.pos.keys, self.pos.keys.len()) >= needed {
+        if crate::game::repeated(&self.pos.keys, self.pos.keys.len(), in_search) {
             return Some("repetition");
         }
         if self.pos.halfmove >= MOVE_RULE_PLIES {
@@ -110,17 +109,7 @@ impl Rules for Symmetron {
         NAME
     }
 
-    fn side_to_move(&self) -> Side {
-        self.pos.side
-    }
-
-    fn key(&self) -> u64 {
-        self.pos.key
-    }
-
-    fn compute_key(&self) -> u64 {
-        self.pos.compute_key()
-    }
+    crate::game::position_rules!();
 
     fn plies(&self) -> usize {
         self.pos.undo.len()
