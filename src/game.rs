@@ -31,8 +31,6 @@ pub use kaleido_vocab::{
 pub trait Rules: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Send + Sync + fmt::Debug + 'static;
 
-    /// The variant's registry name.
-    fn variant(&self) -> &'static str;
     fn side_to_move(&self) -> Side;
     /// Incrementally maintained Zobrist key of the position (incl. side to move and rights).
     fn key(&self) -> u64;
@@ -103,6 +101,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
 /// it, and the names a person reads. Nothing in the search calls it; the front ends (through
 /// `Session`) and the tests do.
 pub trait Notation: Rules {
+    /// The variant's registry name.
+    fn variant(&self) -> &'static str;
     /// The start position of `variant` (one of the names this type registers) under `options`.
     fn new(variant: &str, options: &VariantOptions) -> Result<Self, String>
     where

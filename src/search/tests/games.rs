@@ -30,9 +30,6 @@ impl Nim {
 
 impl Rules for Nim {
     type Move = u32;
-    fn variant(&self) -> &'static str {
-        "nim"
-    }
     fn side_to_move(&self) -> Side {
         if self.taken.len().is_multiple_of(2) {
             self.start_side
@@ -95,6 +92,9 @@ impl Rules for Nim {
 }
 
 impl Notation for Nim {
+    fn variant(&self) -> &'static str {
+        "nim"
+    }
     fn new(_: &str, _: &VariantOptions) -> Result<Self, String> {
         Ok(Nim::new_pile(21, 3))
     }
@@ -163,9 +163,6 @@ impl TicTacToe {
 
 impl Rules for TicTacToe {
     type Move = u8;
-    fn variant(&self) -> &'static str {
-        "tictactoe"
-    }
     fn side_to_move(&self) -> Side {
         if self.played.len().is_multiple_of(2) {
             Side::White
@@ -237,6 +234,9 @@ impl Rules for TicTacToe {
 }
 
 impl Notation for TicTacToe {
+    fn variant(&self) -> &'static str {
+        "tictactoe"
+    }
     fn new(_: &str, _: &VariantOptions) -> Result<Self, String> {
         Ok(TicTacToe::after(&[]))
     }

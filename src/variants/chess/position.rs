@@ -178,9 +178,6 @@ impl Chess {
 
 impl Rules for Chess {
     type Move = ChessMove;
-    fn variant(&self) -> &'static str {
-        "chess"
-    }
     fn side_to_move(&self) -> Side {
         self.side
     }
@@ -401,6 +398,9 @@ impl Rules for Chess {
 }
 
 impl Notation for Chess {
+    fn variant(&self) -> &'static str {
+        "chess"
+    }
     fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
         if variant != "chess" {
             return Err(format!("not a chess variant: {variant}"));

@@ -11,9 +11,6 @@ use crate::presentation::Presentation;
 
 impl<R: Ruleset> Rules for PalaceGame<R> {
     type Move = Move;
-    fn variant(&self) -> &'static str {
-        R::NAME
-    }
     fn side_to_move(&self) -> Side {
         self.side()
     }
@@ -78,6 +75,9 @@ impl<R: Ruleset> Rules for PalaceGame<R> {
 }
 
 impl<R: Ruleset> Notation for PalaceGame<R> {
+    fn variant(&self) -> &'static str {
+        R::NAME
+    }
     fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
         if !variant.eq_ignore_ascii_case(R::NAME) {
             return Err(format!("{} cannot play '{variant}'", R::NAME));

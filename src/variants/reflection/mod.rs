@@ -226,10 +226,6 @@ impl Reflection {
 impl game::Rules for Reflection {
     type Move = Turn;
 
-    fn variant(&self) -> &'static str {
-        self.layout.name
-    }
-
     fn side_to_move(&self) -> Side {
         self.pos.side
     }
@@ -382,6 +378,9 @@ impl game::Rules for Reflection {
 }
 
 impl Notation for Reflection {
+    fn variant(&self) -> &'static str {
+        self.layout.name
+    }
     fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
         let layout =
             layout::layout(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;

@@ -66,9 +66,6 @@ impl Sonic {
 
 impl game::Rules for Sonic {
     type Move = SonicMove;
-    fn variant(&self) -> &'static str {
-        self.variant
-    }
     game::position_rules!();
     game::copy_make_rules!(movegen);
     /// For the search, "check" is the threat of an outright king capture by a pawn or king
@@ -134,6 +131,9 @@ impl game::Rules for Sonic {
 }
 
 impl Notation for Sonic {
+    fn variant(&self) -> &'static str {
+        self.variant
+    }
     fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
         let (variant, springs) = if variant.eq_ignore_ascii_case(NAME) {
             (NAME, 0)

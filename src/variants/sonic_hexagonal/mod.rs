@@ -62,9 +62,6 @@ impl SonicHexagonal {
 impl game::Rules for SonicHexagonal {
     type Move = HexMove;
 
-    fn variant(&self) -> &'static str {
-        NAME
-    }
     game::position_rules!();
     game::copy_make_rules!(movegen);
     /// For the search, check is the threat of a direct king capture (a pawn, king, knight or a
@@ -122,6 +119,9 @@ impl game::Rules for SonicHexagonal {
 }
 
 impl Notation for SonicHexagonal {
+    fn variant(&self) -> &'static str {
+        NAME
+    }
     fn new(variant: &str, options: &VariantOptions) -> Result<Self, String> {
         if !variant.eq_ignore_ascii_case(NAME) {
             return Err(format!("unknown hexagonal Sonic variant '{variant}'"));

@@ -105,10 +105,6 @@ impl Symmetron {
 impl Rules for Symmetron {
     type Move = Move;
 
-    fn variant(&self) -> &'static str {
-        NAME
-    }
-
     crate::game::position_rules!();
 
     fn plies(&self) -> usize {
@@ -209,6 +205,9 @@ impl Rules for Symmetron {
 }
 
 impl Notation for Symmetron {
+    fn variant(&self) -> &'static str {
+        NAME
+    }
     fn new(variant: &str, _options: &VariantOptions) -> Result<Self, String> {
         if !variant.eq_ignore_ascii_case(NAME) {
             return Err(format!("unknown variant '{variant}'"));
