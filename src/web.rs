@@ -215,7 +215,7 @@ pub unsafe extern "C" fn kaleido_search(ptr: *const u8, len: usize) -> *const u8
         let session = request.order.session()?;
         let limits = request.order.limits();
         let mut table = TABLE.lock().unwrap_or_else(|e| e.into_inner());
-        let megabytes = request.hash_mb.clamp(1, 1024);
+        let megabytes = request.hash_mb.clamp(1, MAX_HASH_MB);
         let tt = match table.take() {
             Some(tt) if tt.megabytes() == megabytes => tt,
             _ => TranspositionTable::new(megabytes),
@@ -236,6 +236,30 @@ pub unsafe extern "C" fn kaleido_search(ptr: *const u8, len: usize) -> *const u8
         Ok(json!({ "id": id, "best": best_json(&best) }))
     })
 }
+
+/// Makes the search worker's table of `{hash_mb}` megabytes now, while nobody waits for a
+/// search: a fresh worker (after Stop or Take back) is then ready when the next search comes.
+///
+/// # Safety
+/// As [`kaleido_api`].
+#[no_mangle]
+pub unsafe extern "C" fn kaleido_search_prepare(ptr: *const u8, len: usize) -> *const u8 {
+    #[derive(Deserialize)]
+    struct Prepare {
+        hash_mb: usize,
+    }
+    answer(ptr, len, |request: Prepare| {
+        let mut table = TABLE.lock().unwrap_or_else(|e| e.into_inner());
+        let megabytes = request.hash_mb.clamp(1, MAX_HASH_MB);
+        if table.as_ref().map(TranspositionTable::megabytes) != Some(megabytes) {
+            *table = Some(TranspositionTable::new(megabytes));
+        }
+        Ok(json!({}))
+    })
+}
+
+/// The largest table a search worker makes (a page asks for 64 MB).
+const MAX_HASH_MB: usize = 1024;
 
 fn info_json(info: &InfoLine) -> Value {
     json!({ "depth": info.depth, "seldepth": info.seldepth, "multipv": info.multipv,
