@@ -249,3 +249,60 @@ fn measures_speed_startup_and_stack() {
         std::fs::metadata(&wasm).map_or(0, |m| m.len())
     );
 }
+
+/// Engine-vs-engine plies each transport plays in `the_board_plays_the_same_game_on_both_transports`.
+const PLIES: usize = 6;
+
+/// The board's API in the module, its searches run in a second instance as the page's search
+/// worker runs them, plays the game `kaleido gui`'s API plays natively on its search thread:
+/// the same positions, ply for ply (fixed-node searches, one thread, a table kept across the
+/// game on both sides).
+#[test]
+fn the_board_plays_the_same_game_on_both_transports() {
+    use kaleido::gui::api::Api;
+    use kaleido::gui::game::GuiGame;
+    let wasm = module();
+    for variant in [
+        "chess",
+        "xiangqi",
+        "symmetron-112",
+        "sonic",
+        "reflection-12",
+    ] {
+        let new_game = serde_json::json!({ "variant": variant, "white": "engine",
+            "black": "engine", "limits": { "nodes": 20_000 } })
+        .to_string();
+        let calls = serde_json::json!([
+            ["kaleido_api", { "method": "POST", "path": "/api/new", "body": new_game }],
+            ["pump", { "searches": PLIES }],
+            ["kaleido_api", { "method": "GET", "path": "/api/fens" }],
+        ]);
+        let answers = run(&wasm, &calls);
+        assert_eq!(answers[0]["status"], 200, "{variant}: {}", answers[0]);
+        assert_eq!(answers[1]["searches"], PLIES, "{variant}: {}", answers[1]);
+        let wasm_fens = answers[2]["json"]["fens"].clone();
+
+        let start = GuiGame::new("chess", None, &VariantOptions::default()).expect("chess starts");
+        let api = Api::new(start, None);
+        let (status, _) = api.handle("POST", "/api/new", "", &new_game);
+        assert_eq!(status, 200, "{variant}: native new game");
+        let started = Instant::now();
+        let native_fens = loop {
+            let (_, fens) = api.handle("GET", "/api/fens", "", "");
+            let count = fens["fens"].as_array().map_or(0, Vec::len);
+            if count > PLIES {
+                break fens["fens"].clone();
+            }
+            assert!(
+                started.elapsed().as_secs() < 60,
+                "{variant}: native engine too slow"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        api.handle("POST", "/api/stop", "", "{}");
+        let native: Vec<&Value> = native_fens.as_array().expect("a list").iter().collect();
+        let web: Vec<&Value> = wasm_fens.as_array().expect("a list").iter().collect();
+        assert_eq!(web.len(), PLIES + 1, "{variant}: {web:?}");
+        assert_eq!(web[..], native[..=PLIES], "{variant}: the games differ");
+    }
+}
