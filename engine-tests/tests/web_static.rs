@@ -535,7 +535,7 @@ fn host_page(dir: &Path, src: &str) -> StaticServer {
         "<!doctype html><meta charset=\"utf-8\"><title>Another site</title>\
          <body style=\"font: 15px sans-serif; margin: 1em\"><h2>Another site's page</h2>\
          <p>Kaleido's board, embedded:</p>\
-         <iframe id=\"kaleido\" src=\"{src}\" width=\"440\" height=\"540\" \
+         <iframe id=\"kaleido\" src=\"{src}\" width=\"440\" height=\"560\" \
          style=\"border: 1px solid #888\"></iframe></body>"
     );
     std::fs::write(dir.join("index.html"), html).expect("host page");
@@ -576,6 +576,7 @@ fn board_alone_in_a_frame(page: &Page, host: &StaticServer, name: &str) {
     assert_eq!(page.state()["variant"], "xiangqi");
     play_turns(page, "xiangqi", 1);
     page.browser.leave_frame();
+    page.js("window.scrollTo(0, 0);");
     page.save_screenshot(&format!("web-embed-{name}"));
 }
 
@@ -583,7 +584,7 @@ fn board_alone_in_a_frame(page: &Page, host: &StaticServer, name: &str) {
 /// load, and from `kaleido gui`.
 #[test]
 fn the_board_alone_in_another_sites_frame() {
-    let page = Page::start(700, 680);
+    let page = Page::start(760, 860);
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
 
     let mut site = Site::start();
