@@ -262,8 +262,35 @@ fn session(variant: &str, fen: &str) -> Box<dyn Session> {
     s
 }
 
-/// The person's move: the native engine's choice at `PERSON_NODES`.
+/// The person's move: the native engine's choice at `PERSON_NODES`, unless it ends the game or
+/// lets the engine end it on its reply; then the first legal move that does neither (if any), so
+/// that the ten turns are played.
 fn person_move(s: &dyn Session) -> String {
+    let best = searched_move(s);
+    let ends = |s: &dyn Session, mv: &str| {
+        let mut after = s.clone_box();
+        after.play(mv, Dialect::Uci).expect("a legal move");
+        after.outcome().is_some()
+    };
+    let keeps_going = |mv: &str| {
+        let mut after = s.clone_box();
+        after.play(mv, Dialect::Uci).expect("a legal move");
+        after.outcome().is_none()
+            && !after
+                .legal_moves(Dialect::Uci)
+                .iter()
+                .any(|reply| ends(after.as_ref(), reply))
+    };
+    if keeps_going(&best) {
+        return best;
+    }
+    s.legal_moves(Dialect::Uci)
+        .into_iter()
+        .find(|mv| keeps_going(mv))
+        .unwrap_or(best)
+}
+
+fn searched_move(s: &dyn Session) -> String {
     let limits = Limits {
         nodes: Some(PERSON_NODES),
         multipv: 1,

@@ -52,14 +52,18 @@ function gameWorker() {
     backend.waiting.delete(data.id);
     waiting.resolve({ status: data.status, json: data.json });
   };
-  // The worker did not load, or died: every call waiting fails (a new call starts a new one).
+  // An error the worker did not answer with a status: every call waiting fails (its answer may
+  // never come; a late one is dropped). A worker that did not load at all (no message) is
+  // dropped too, and the next call starts a new one; one that threw keeps its game.
   worker.onerror = event => {
     event.preventDefault();
     const error = new Error(`the engine's worker failed: ${event.message || "it did not start"}`);
     for (const waiting of backend.waiting.values()) waiting.reject(error);
     backend.waiting.clear();
-    worker.terminate();
-    backend.worker = null;
+    if (!event.message) {
+      worker.terminate();
+      backend.worker = null;
+    }
   };
   backend.worker = worker;
   return worker;
