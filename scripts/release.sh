@@ -3,6 +3,8 @@
 #   kaleido-VERSION-x86_64-linux.tar.gz    binary, README, LICENSE, XBoard plugin file, logo, man page
 #   kaleido-VERSION-x86_64-windows.zip     kaleido.exe, README, LICENSE, WINBOARD.md
 #   kaleido_VERSION-1_amd64.deb            (cargo-deb; Cargo.toml's [package.metadata.deb])
+#   kaleido-web/, kaleido-VERSION-web.zip  the static site: the board and the engine in WebAssembly
+#                                          (scripts/web.sh; docs/web.md), checked in Node
 #   SHA256SUMS
 # and checks the shipped kaleido.exe under wine against the Linux binary (scripts/release/
 # check_exe.py). Debian/Ubuntu x86-64, as root: it installs what it needs with apt-get (the
@@ -32,7 +34,7 @@ command -v cargo >/dev/null || { echo "needs Rust's cargo (rustup.rs) for the Li
 
 packages=(binutils git)
 $deb_only || packages+=(rustc-web cargo-web rust-web-src libstd-rust-web-dev gcc-mingw-w64-x86-64
-                        wine wine64 zip python3)
+                        wine wine64 zip python3 lld-19 gzip nodejs)
 missing=()
 for p in "${packages[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
@@ -119,6 +121,11 @@ if pgrep -fa 'kaleido\.exe' | grep -F -- "$windows"; then
     echo "FAIL: engine processes left after the match under wine" >&2
     exit 1
 fi
+
+say "static site (scripts/web.sh), its module checked against the native engine in Node"
+scripts/web.sh
+nice -n 10 cargo test --release --locked -p engine-tests --test web_perft
+(cd dist && rm -f "kaleido-$version-web.zip" && zip -qr "kaleido-$version-web.zip" kaleido-web)
 
 (cd dist && sha256sum -- *.tar.gz *.zip *.deb > SHA256SUMS)
 say "done"

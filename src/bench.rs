@@ -3,10 +3,11 @@
 //! is the search's signature: the same on every run and machine, changed only by a change to
 //! search or evaluation.
 
+use crate::clock::Stamp;
 use crate::game::{Dialect, VariantOptions};
 use crate::search::{Control, Limits, TranspositionTable};
+use crate::session::BestMove;
 use crate::variants;
-use std::time::Instant;
 
 /// Transposition table size for bench (fixed: the node count depends on it).
 pub const BENCH_HASH_MB: usize = 16;
@@ -47,12 +48,24 @@ pub fn bench_depth(variant: &str) -> u32 {
 /// Runs the bench (every variant, or only `only`); per-position lines and the final
 /// `N nodes M nps` go to stdout.
 pub fn run(depth_override: Option<u32>, only: Option<&str>) -> Result<(), String> {
+    let (total_nodes, ms) = measure(depth_override, only, &mut |line| println!("{line}"))?;
+    println!("{} nodes {} nps", total_nodes, total_nodes * 1000 / ms);
+    Ok(())
+}
+
+/// The bench itself: each position's line goes to `line`; returns the nodes searched and the
+/// milliseconds taken (at least 1). The WebAssembly module runs it too (docs/web.md).
+pub fn measure(
+    depth_override: Option<u32>,
+    only: Option<&str>,
+    line: &mut dyn FnMut(String),
+) -> Result<(u64, u64), String> {
     if let Some(name) = only {
         variants::find(name).ok_or_else(|| format!("unknown variant '{name}'"))?;
     }
     let tt = TranspositionTable::new(BENCH_HASH_MB);
     let mut total_nodes = 0u64;
-    let start = Instant::now();
+    let start = Stamp::now();
     for info in variants::VARIANTS {
         if only.is_some_and(|name| !info.name.eq_ignore_ascii_case(name)) {
             continue;
@@ -73,9 +86,9 @@ pub fn run(depth_override: Option<u32>, only: Option<&str>) -> Result<(), String
                 ..Limits::default()
             };
             let control = Control::new(false);
-            let position_start = Instant::now();
+            let position_start = Stamp::now();
             let best = session.search(&limits, &tt, &control, Dialect::Uci, &mut |_| {});
-            println!(
+            line(format!(
                 "{:<20} {:>2} depth {:>2} nodes {:>10} ms {:>6} bestmove {}",
                 info.name,
                 index + 1,
@@ -83,11 +96,40 @@ pub fn run(depth_override: Option<u32>, only: Option<&str>) -> Result<(), String
                 best.nodes,
                 position_start.elapsed().as_millis(),
                 best.best.as_deref().unwrap_or("(none)")
-            );
+            ));
             total_nodes += best.nodes;
         }
     }
-    let ms = start.elapsed().as_millis().max(1) as u64;
-    println!("{} nodes {} nps", total_nodes, total_nodes * 1000 / ms);
-    Ok(())
+    Ok((total_nodes, start.elapsed_ms().max(1)))
+}
+
+/// One search of `fen` (`startpos`: the start) as the bench runs it (one thread, one line, a
+/// fresh table of [`BENCH_HASH_MB`]) to `depth` or `nodes`: the same move and node count on
+/// every run and every platform, which the WebAssembly test compares with the native engine.
+pub fn search_once(
+    variant: &str,
+    fen: &str,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+) -> Result<BestMove, String> {
+    let info = variants::find(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
+    let mut session = info.new_session(&VariantOptions::default())?;
+    if fen != "startpos" {
+        session.set_fen(fen, Dialect::Uci)?;
+    }
+    let limits = Limits {
+        depth,
+        nodes,
+        threads: 1,
+        multipv: 1,
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(BENCH_HASH_MB);
+    Ok(session.search(
+        &limits,
+        &tt,
+        &Control::new(false),
+        Dialect::Uci,
+        &mut |_| {},
+    ))
 }

@@ -2,7 +2,9 @@
 
 pub mod bench;
 pub mod board_view;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod clock;
 pub mod engine;
 pub mod eval;
 pub mod game;
@@ -10,9 +12,12 @@ pub mod gui;
 pub mod mailbox;
 pub mod perft;
 pub mod presentation;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod session;
 pub mod turn;
 pub mod variants;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -5,14 +5,16 @@
 //! ([`MAX_DEPTH`]) and the root moves run on threads with a stack sized for that bound. A
 //! protocol runs it like a search: [`Control::stop`] ends it within a few milliseconds.
 
+use crate::clock::Stamp;
 use crate::game::{MoveList, Rules};
-use crate::search::params::{MAX_PLY, THREAD_STACK_BYTES};
+use crate::search::params::MAX_PLY;
 use crate::search::Control;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The deepest perft we run: the search's `MAX_PLY`, the longest line any part of the engine
-/// follows, so the stack every search thread gets ([`THREAD_STACK_BYTES`], sized for `MAX_PLY`
-/// plies of move lists, more than a perft ply holds) is enough. No real request comes near it:
+/// follows, so the stack every search thread gets
+/// ([`THREAD_STACK_BYTES`](crate::search::params::THREAD_STACK_BYTES), sized for `MAX_PLY` plies
+/// of move lists, more than a perft ply holds) is enough. No real request comes near it:
 /// the deepest published perft of any game is chess depth 15, and with only two moves a ply a
 /// tree of depth 64 already has more leaves than a `u64` counts.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32;
@@ -89,16 +91,15 @@ impl std::fmt::Display for Refusal {
 }
 
 /// Perft of `game` to `depth` (at most [`MAX_DEPTH`]: callers check it with [`check_depth`]),
-/// the root moves counted in parallel, each named by `name` (the caller's notation: perft knows
-/// only the rules).
+/// the root moves counted in parallel (one after another in WebAssembly, which has no threads),
+/// each named by `name` (the caller's notation: perft knows only the rules).
 pub fn divide<G: Rules>(
     game: &G,
     depth: u32,
     name: impl Fn(G::Move) -> String + Sync,
     control: &Control,
 ) -> Result<Counts, Refusal> {
-    use rayon::prelude::*;
-    let start = Instant::now();
+    let start = Stamp::now();
     if depth == 0 {
         return Ok(Counts {
             divide: Vec::new(),
@@ -108,11 +109,32 @@ pub fn divide<G: Rules>(
     }
     let mut moves = MoveList::new();
     game.generate(&mut moves);
+    let divide = count_root_moves(game, &moves, depth, &name, control)?;
+    if control.stopped() {
+        return Err(Refusal::Stopped);
+    }
+    Ok(Counts {
+        nodes: divide.iter().map(|(_, n)| n).sum(),
+        divide,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The leaves below each root move, on threads of a pool of our own.
+#[cfg(not(target_arch = "wasm32"))]
+fn count_root_moves<G: Rules>(
+    game: &G,
+    moves: &MoveList<G::Move>,
+    depth: u32,
+    name: &(impl Fn(G::Move) -> String + Sync),
+    control: &Control,
+) -> Result<Vec<(String, u64)>, Refusal> {
+    use rayon::prelude::*;
     // A pool of our own: rayon's global threads have the platform's default stack (2 MB), which
     // a deep perft of a game with large move lists overflows.
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("perft-{i}"))
-        .stack_size(THREAD_STACK_BYTES)
+        .stack_size(crate::search::params::THREAD_STACK_BYTES)
         .build()
         .map_err(|e| Refusal::NoThreads(e.to_string()))?;
     let divide: Vec<(String, u64)> = pool.install(|| {
@@ -126,14 +148,27 @@ pub fn divide<G: Rules>(
             })
             .collect()
     });
-    if control.stopped() {
-        return Err(Refusal::Stopped);
-    }
-    Ok(Counts {
-        nodes: divide.iter().map(|(_, n)| n).sum(),
-        divide,
-        elapsed: start.elapsed(),
-    })
+    Ok(divide)
+}
+
+/// The leaves below each root move, one after another on the caller's stack: WebAssembly has
+/// no threads here (the module's stack is sized for the deepest search, docs/web.md).
+#[cfg(target_arch = "wasm32")]
+fn count_root_moves<G: Rules>(
+    game: &G,
+    moves: &MoveList<G::Move>,
+    depth: u32,
+    name: &(impl Fn(G::Move) -> String + Sync),
+    control: &Control,
+) -> Result<Vec<(String, u64)>, Refusal> {
+    Ok(moves
+        .iter()
+        .map(|&mv| {
+            let mut child = game.clone();
+            child.make(mv);
+            (name(mv), count(&mut child, depth - 1, control))
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -167,7 +202,7 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(50));
                 stopper.stop();
             });
-            let started = Instant::now();
+            let started = std::time::Instant::now();
             let result = session.perft(MAX_DEPTH, Dialect::Uci, &control);
             timer.join().expect("the timer thread ends");
             assert_eq!(result, Err(Refusal::Stopped), "{}", info.name);

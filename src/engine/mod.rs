@@ -4,6 +4,7 @@
 //! echoes of what a person or GUI sent are read.
 
 pub mod options;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod searcher;
 
 /// Longest part of a bad input line echoed back in an error answer (a GUI gains nothing from a

@@ -3,15 +3,15 @@
 //! material, as most servers do not; docs/gui.md says so). Taking back a move does not give the
 //! time back.
 
+use crate::clock::Stamp;
 use crate::game::Side;
-use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct Clock {
     /// Time left at `since` for each side, in milliseconds.
     left_ms: [u64; 2],
     pub increment_ms: u64,
-    since: Instant,
+    since: Stamp,
 }
 
 impl Clock {
@@ -19,14 +19,14 @@ impl Clock {
         Clock {
             left_ms: [base_ms; 2],
             increment_ms,
-            since: Instant::now(),
+            since: Stamp::now(),
         }
     }
 
     /// Time left now for each side, `to_move`'s clock running.
     pub fn left_ms(&self, to_move: Side) -> [u64; 2] {
         let mut left = self.left_ms;
-        let used = self.since.elapsed().as_millis() as u64;
+        let used = self.since.elapsed_ms();
         left[to_move.index()] = left[to_move.index()].saturating_sub(used);
         left
     }
@@ -41,12 +41,12 @@ impl Clock {
         let left = self.left_ms(mover);
         self.left_ms = left;
         self.left_ms[mover.index()] += self.increment_ms;
-        self.since = Instant::now();
+        self.since = Stamp::now();
     }
 
     /// Starts counting again from now without charging anyone (after a take back or a pause).
     pub fn restart(&mut self, to_move: Side) {
         self.left_ms = self.left_ms(to_move);
-        self.since = Instant::now();
+        self.since = Stamp::now();
     }
 }

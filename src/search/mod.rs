@@ -17,9 +17,9 @@ pub mod time;
 pub mod tt;
 mod worker;
 
+use crate::clock::Stamp;
 use crate::game::Score;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 pub use tt::TranspositionTable;
 
 /// What the GUI or command line asked for. Times are milliseconds.
@@ -76,7 +76,7 @@ pub struct Control {
     stop: AtomicBool,
     pondering: AtomicBool,
     /// When the clock started counting for this move (reset on ponderhit).
-    started: std::sync::Mutex<Instant>,
+    started: std::sync::Mutex<Stamp>,
     pub nodes: AtomicU64,
 }
 
@@ -91,7 +91,7 @@ impl Control {
         Control {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
-            started: std::sync::Mutex::new(Instant::now()),
+            started: std::sync::Mutex::new(Stamp::now()),
             nodes: AtomicU64::new(0),
         }
     }
@@ -107,15 +107,12 @@ impl Control {
     /// The opponent played the expected move: from now on the clock is ours.
     pub fn ponderhit(&self) {
         if let Ok(mut s) = self.started.lock() {
-            *s = Instant::now();
+            *s = Stamp::now();
         }
         self.pondering.store(false, Ordering::Relaxed);
     }
     pub fn elapsed_ms(&self) -> u64 {
-        self.started
-            .lock()
-            .map(|s| s.elapsed().as_millis() as u64)
-            .unwrap_or(0)
+        self.started.lock().map(|s| s.elapsed_ms()).unwrap_or(0)
     }
 }
 

@@ -145,11 +145,7 @@ impl Strength {
 /// a level should not repeat), unless a caller sets one to reproduce.
 pub fn fresh_seed() -> u64 {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    mix(nanos ^ u64::from(std::process::id()).rotate_left(32))
-        ^ mix(COUNTER.fetch_add(1, Ordering::Relaxed))
+    mix(crate::clock::entropy()) ^ mix(COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
 /// The search behind `search::search`: full strength when `limits.strength` is `None`, else the

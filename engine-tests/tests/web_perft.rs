@@ -1,0 +1,308 @@
+//! The engine compiled to WebAssembly (docs/web.md) counts and searches as the native engine
+//! does: perft of every variant's start and fixed-node searches give the native figures, run in
+//! Node (`/usr/bin/node`) through `scripts/web/run.mjs`, the test's host of `kaleido.wasm`. The
+//! module is built by `scripts/web.sh` when `dist/kaleido-web/` is missing or older than the
+//! sources. The native figures are computed here by the same library, natively: what is tested
+//! is that the module agrees with it, node for node.
+//!
+//! It also prints, with `--nocapture`: the speed of the module against the native engine in this
+//! test's build (one `kaleido bench` variant, median of 3; docs/measurements.md compares with a
+//! release build instead), the time to instantiate the compiled module, and the stack the bench
+//! uses.
+
+use kaleido::bench;
+use kaleido::game::{Dialect, VariantOptions};
+use kaleido::search::Control;
+use kaleido::variants::{self, VARIANTS};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::{Instant, SystemTime};
+
+/// Each variant's start at the depth whose native perft takes under a second (measured on the
+/// shared 2-core machine, release build, 3 Dec 2026: 0.01-0.9 s each).
+const DEPTHS: &[(&str, u32)] = &[
+    ("chess", 5),
+    ("xiangqi", 4),
+    ("sin-yeon-sang-gi", 4),
+    ("symmetron-112", 3),
+    ("sonic", 3),
+    ("sonic-springs", 3),
+    ("sonic-hexagonal", 4),
+    ("reflection-14", 5),
+    ("reflection-14-rev", 4),
+    ("reflection-12", 5),
+    ("reflection-12-rev", 5),
+    ("reflection-mini", 6),
+    ("reflection-mini-rev", 6),
+    ("reflection-8", 6),
+    ("reflection-8-rev", 6),
+    ("reflection-twoboard", 5),
+];
+
+/// The module's stack, as scripts/web.sh links it (`stack_bytes`).
+const STACK_BYTES: u64 = 16 << 20;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("engine-tests sits in the repository")
+        .to_path_buf()
+}
+
+/// The newest modification time of the files under `path`.
+fn newest(path: &Path) -> SystemTime {
+    let meta = std::fs::metadata(path).expect("a source path exists");
+    let mut time = meta.modified().expect("the file system keeps times");
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(path).expect("a readable source folder") {
+            time = time.max(newest(&entry.expect("a folder entry").path()));
+        }
+    }
+    time
+}
+
+/// `dist/kaleido-web/kaleido.wasm`, built first when missing or older than what it is built from
+/// (once, whichever test asks first).
+fn module() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(build).clone()
+}
+
+fn build() -> PathBuf {
+    let root = root();
+    let wasm = root.join("dist/kaleido-web/kaleido.wasm");
+    let sources = [
+        "src",
+        "vocab/src",
+        "Cargo.toml",
+        "Cargo.lock",
+        "scripts/web.sh",
+    ]
+    .iter()
+    .map(|p| newest(&root.join(p)))
+    .max()
+    .expect("sources listed");
+    let fresh = std::fs::metadata(&wasm)
+        .and_then(|m| m.modified())
+        .is_ok_and(|built| built >= sources);
+    if !fresh {
+        let status = Command::new(root.join("scripts/web.sh"))
+            .current_dir(&root)
+            .status()
+            .expect("scripts/web.sh runs");
+        assert!(status.success(), "scripts/web.sh failed");
+    }
+    wasm
+}
+
+/// Runs `calls` (`[name, request]` pairs) in Node against the module: one answer each.
+fn run(wasm: &Path, calls: &Value) -> Vec<Value> {
+    let output = Command::new("/usr/bin/node")
+        .arg(root().join("scripts/web/run.mjs"))
+        .arg(wasm)
+        .arg(calls.to_string())
+        .env("KALEIDO_STACK_BYTES", STACK_BYTES.to_string())
+        .output()
+        .expect("/usr/bin/node runs (Node 20)");
+    assert!(
+        output.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON answer a line"))
+        .collect();
+    assert_eq!(answers.len(), calls.as_array().map_or(0, Vec::len));
+    for answer in &answers {
+        assert!(
+            answer.get("error").is_none(),
+            "the module refused: {answer}"
+        );
+    }
+    answers
+}
+
+#[test]
+fn perft_of_every_start_equals_the_native_count() {
+    let wasm = module();
+    assert_eq!(DEPTHS.len(), VARIANTS.len(), "a depth for every variant");
+    let calls: Vec<Value> = DEPTHS
+        .iter()
+        .map(|(variant, depth)| {
+            serde_json::json!(["kaleido_perft", { "variant": variant, "depth": depth }])
+        })
+        .collect();
+    let answers = run(&wasm, &Value::Array(calls));
+    for ((variant, depth), answer) in DEPTHS.iter().zip(&answers) {
+        let session = variants::find(variant)
+            .unwrap_or_else(|| panic!("{variant} is registered"))
+            .new_session(&VariantOptions::default())
+            .expect("default options are valid");
+        let native = session
+            .perft(*depth, Dialect::Uci, &Control::new(false))
+            .expect("perft runs natively");
+        println!(
+            "{variant} perft {depth}: {} nodes, wasm {:.0} ms, native {} ms",
+            native.nodes,
+            answer["ms"].as_f64().unwrap_or(0.0),
+            native.elapsed.as_millis()
+        );
+        assert_eq!(answer["nodes"], native.nodes, "{variant} perft {depth}");
+    }
+}
+
+/// Positions of several games (starts and bench positions), each searched to a node count.
+const SEARCHES: &[(&str, &str, u64)] = &[
+    ("chess", "startpos", 150_000),
+    ("xiangqi", "startpos", 100_000),
+    ("symmetron-112", "startpos", 50_000),
+    ("sonic", "startpos", 20_000),
+    ("reflection-12", "startpos", 100_000),
+];
+
+#[test]
+fn a_fixed_node_search_gives_the_native_move_and_tree() {
+    let wasm = module();
+    let mut positions: Vec<(String, String, u64)> = SEARCHES
+        .iter()
+        .map(|&(v, f, n)| (v.to_string(), f.to_string(), n))
+        .collect();
+    // A middle-game position of each of two games too: their first bench positions.
+    for name in ["chess", "sin-yeon-sang-gi"] {
+        let info = variants::find(name).expect("registered");
+        let fen = info.bench.first().expect("a bench position");
+        positions.push((name.to_string(), fen.to_string(), 100_000));
+    }
+    let calls: Vec<Value> = positions
+        .iter()
+        .map(|(variant, fen, nodes)| {
+            serde_json::json!(["kaleido_search_once",
+                               { "variant": variant, "fen": fen, "nodes": nodes }])
+        })
+        .collect();
+    let answers = run(&wasm, &Value::Array(calls));
+    for ((variant, fen, nodes), answer) in positions.iter().zip(&answers) {
+        let native = bench::search_once(variant, fen, None, Some(*nodes)).expect("native search");
+        println!("{variant} {fen}: {native:?}");
+        assert_eq!(
+            answer["best"].as_str(),
+            native.best.as_deref(),
+            "{variant} {fen}"
+        );
+        assert_eq!(answer["nodes"], native.nodes, "{variant} {fen}");
+        assert_eq!(answer["score"], native.score, "{variant} {fen}");
+    }
+}
+
+/// The median of three.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+/// Not a check of speed (the machine is shared): the figures for the docs, and a guard that the
+/// module's bench searches the native tree.
+#[test]
+fn measures_speed_startup_and_stack() {
+    let wasm = module();
+    let variant = "chess";
+    let calls = serde_json::json!([
+        ["kaleido_bench", { "variant": variant }],
+        ["kaleido_bench", { "variant": variant }],
+        ["kaleido_bench", { "variant": variant }],
+        ["stack_used", {}],
+        ["instantiate", { "times": 5 }],
+    ]);
+    let answers = run(&wasm, &calls);
+    let mut native_nps = Vec::new();
+    let mut native_nodes = 0;
+    for _ in 0..3 {
+        let started = Instant::now();
+        let (nodes, _) = bench::measure(None, Some(variant), &mut |_| {}).expect("bench runs");
+        native_nodes = nodes;
+        native_nps.push(nodes as f64 / started.elapsed().as_secs_f64());
+    }
+    let wasm_nps: Vec<f64> = answers[..3]
+        .iter()
+        .map(|a| {
+            assert_eq!(a["nodes"], native_nodes, "the module's bench tree");
+            a["nodes"].as_f64().unwrap_or(0.0) * 1000.0 / a["ms"].as_f64().unwrap_or(1.0)
+        })
+        .collect();
+    let (wasm_nps, native_nps) = (median(wasm_nps), median(native_nps));
+    println!(
+        "bench {variant}: {native_nodes} nodes; wasm {wasm_nps:.0} nps, native (this test's \
+         profile: debug assertions on, slower than a release build) {native_nps:.0} nps, ratio \
+         {:.2}",
+        wasm_nps / native_nps
+    );
+    println!(
+        "stack used by the bench: {} bytes of {STACK_BYTES}",
+        answers[3]["bytes"]
+    );
+    println!(
+        "instantiate: {:.1} ms (median of 5); module {} bytes",
+        answers[4]["ms"].as_f64().unwrap_or(0.0),
+        std::fs::metadata(&wasm).map_or(0, |m| m.len())
+    );
+}
+
+/// Engine-vs-engine plies each transport plays in `the_board_plays_the_same_game_on_both_transports`.
+const PLIES: usize = 6;
+
+/// The board's API in the module, its searches run in a second instance as the page's search
+/// worker runs them, plays the game `kaleido gui`'s API plays natively on its search thread:
+/// the same positions, ply for ply (fixed-node searches, one thread, a table kept across the
+/// game on both sides).
+#[test]
+fn the_board_plays_the_same_game_on_both_transports() {
+    use kaleido::gui::api::Api;
+    use kaleido::gui::game::GuiGame;
+    let wasm = module();
+    for variant in [
+        "chess",
+        "xiangqi",
+        "symmetron-112",
+        "sonic",
+        "reflection-12",
+    ] {
+        let new_game = serde_json::json!({ "variant": variant, "white": "engine",
+            "black": "engine", "limits": { "nodes": 20_000 } })
+        .to_string();
+        let calls = serde_json::json!([
+            ["kaleido_api", { "method": "POST", "path": "/api/new", "body": new_game }],
+            ["pump", { "searches": PLIES }],
+            ["kaleido_api", { "method": "GET", "path": "/api/fens" }],
+        ]);
+        let answers = run(&wasm, &calls);
+        assert_eq!(answers[0]["status"], 200, "{variant}: {}", answers[0]);
+        assert_eq!(answers[1]["searches"], PLIES, "{variant}: {}", answers[1]);
+        let wasm_fens = answers[2]["json"]["fens"].clone();
+
+        let start = GuiGame::new("chess", None, &VariantOptions::default()).expect("chess starts");
+        let api = Api::new(start, None);
+        let (status, _) = api.handle("POST", "/api/new", "", &new_game);
+        assert_eq!(status, 200, "{variant}: native new game");
+        let started = Instant::now();
+        let native_fens = loop {
+            let (_, fens) = api.handle("GET", "/api/fens", "", "");
+            let count = fens["fens"].as_array().map_or(0, Vec::len);
+            if count > PLIES {
+                break fens["fens"].clone();
+            }
+            assert!(
+                started.elapsed().as_secs() < 60,
+                "{variant}: native engine too slow"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        api.handle("POST", "/api/stop", "", "{}");
+        let native: Vec<&Value> = native_fens.as_array().expect("a list").iter().collect();
+        let web: Vec<&Value> = wasm_fens.as_array().expect("a list").iter().collect();
+        assert_eq!(web.len(), PLIES + 1, "{variant}: {web:?}");
+        assert_eq!(web[..], native[..=PLIES], "{variant}: the games differ");
+    }
+}
