@@ -21,6 +21,7 @@
 
 use engine_tests::binary::{run, stdout_lines};
 use engine_tests::gui::GuiServer;
+use engine_tests::http;
 use engine_tests::site::{fake_site, web_dist, ApiProxy, StaticServer};
 use engine_tests::webdriver::Browser;
 use kaleido::game::{Dialect, VariantOptions};
@@ -650,6 +651,20 @@ fn the_board_alone_in_another_sites_frame() {
     drop(host);
 
     let gui = GuiServer::start();
+    // `kaleido gui` still sends the page whole (docs/gui.md): every asset written into its
+    // template's tag, so the loader finds no address to fetch.
+    let (status, page_text) = http::request("GET", &gui.url, None).expect("the page");
+    assert_eq!(status, 200);
+    for asset in ["style.css", "hanzi.js", "pieces.js", "board.js", "app.js"] {
+        assert!(
+            page_text.contains(&format!("/* /{asset} */")),
+            "{asset} is not written into kaleido gui's page"
+        );
+    }
+    assert!(
+        !page_text.contains("src=\"/") && !page_text.contains("href=\"/style.css\""),
+        "an asset left to fetch"
+    );
     let src = format!("{}?embed=1&variant=xiangqi", gui.url);
     let host = host_page(&tmp.join("web-host-native"), &src);
     board_alone_in_a_frame(&page, &host, "native");
