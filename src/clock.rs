@@ -2,7 +2,8 @@
 //! time limits, perft, bench and the board's game clock. Natively it is `std::time::Instant`;
 //! in WebAssembly (`wasm32-unknown-unknown`, where `Instant::now` panics: the target has no
 //! clock) it is the host's monotonic clock, `performance.now()`, imported by the module
-//! (docs/web.md). The same module also gives the strength levels their per-game seed.
+//! (docs/web.md). The same module also gives the strength levels their per-game seed and game
+//! records their date.
 
 use std::time::Duration;
 
@@ -25,6 +26,8 @@ mod host {
         pub fn kaleido_now_ms() -> f64;
         /// A fresh random number in [0, 1) (`Math.random()`): the seed of a level's choices.
         pub fn kaleido_random() -> f64;
+        /// Milliseconds since 1970-01-01 UTC (`Date.now()`): the date of a game record.
+        pub fn kaleido_date_ms() -> f64;
     }
 }
 
@@ -71,6 +74,17 @@ pub fn entropy() -> u64 {
         let (a, b) = unsafe { (host::kaleido_random(), host::kaleido_random()) };
         ((a * 4_294_967_296.0) as u64) << 32 ^ (b * 4_294_967_296.0) as u64
     }
+}
+
+/// Today's date (UTC) as PGN writes it: the system clock natively, the host's in WebAssembly.
+pub fn today() -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    return kaleido_vocab::pgn::today();
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: a host function without arguments or memory access.
+    return kaleido_vocab::pgn::date_of_day(
+        (unsafe { host::kaleido_date_ms() } / 86_400_000.0).floor() as i64,
+    );
 }
 
 #[cfg(test)]

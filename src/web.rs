@@ -19,7 +19,7 @@ use crate::bench;
 use crate::game::{Dialect, VariantOptions};
 use crate::gui::api::Api;
 use crate::gui::game::GuiGame;
-use crate::gui::SearchOrder;
+use crate::gui::{store, SearchOrder};
 use crate::search::{Control, Info, TranspositionTable};
 use crate::session::{BestMove, InfoLine};
 use crate::variants;
@@ -113,16 +113,62 @@ unsafe fn answer<T: for<'de> Deserialize<'de>>(
 
 // ---- The game worker: the board's API.
 
-/// The board's one game, from the first call on: chess, the engine playing Black, as
-/// `kaleido gui` starts without a kept game.
+/// The board's one game.
+static API: OnceLock<Api> = OnceLock::new();
+
+/// The board's API from the first call on: the game restored before it
+/// ([`kaleido_restore`]), else chess, the engine playing Black, as `kaleido gui` starts without a
+/// kept game.
 fn api() -> &'static Api {
-    static API: OnceLock<Api> = OnceLock::new();
     API.get_or_init(|| {
         let game = GuiGame::new("chess", None, &VariantOptions::default())
             .unwrap_or_else(|e| panic!("the chess start cannot fail: {e}"));
-        let api = Api::new(game, None);
-        api.start();
-        api
+        start(game)
+    })
+}
+
+fn start(game: GuiGame) -> Api {
+    let api = Api::new(game, None);
+    // The engine's move, when it is to move in the game restored.
+    api.start();
+    api
+}
+
+#[derive(Deserialize)]
+struct Restore {
+    kept: String,
+}
+
+/// `{kept}` (what [`kaleido_kept`] gave, kept by the page across reloads) becomes the board's
+/// game; only before the first call of the API.
+///
+/// # Safety
+/// As [`kaleido_api`].
+#[no_mangle]
+pub unsafe extern "C" fn kaleido_restore(ptr: *const u8, len: usize) -> *const u8 {
+    answer(ptr, len, |request: Restore| {
+        let game = store::from_json(&request.kept)?;
+        let mut restored = false;
+        API.get_or_init(|| {
+            restored = true;
+            start(game)
+        });
+        if !restored {
+            return Err("the board has started: too late to restore a game".into());
+        }
+        Ok(json!({}))
+    })
+}
+
+/// `{kept}`: the board's game as `kaleido gui` keeps it in its file (`gui::store`), for the page
+/// to keep across reloads.
+#[no_mangle]
+pub extern "C" fn kaleido_kept() -> *const u8 {
+    hook_panics();
+    let game = api().game.lock().unwrap_or_else(|e| e.into_inner());
+    give(match store::to_json(&game) {
+        Ok(kept) => json!({ "kept": kept }),
+        Err(error) => json!({ "error": error }),
     })
 }
 

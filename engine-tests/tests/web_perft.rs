@@ -306,3 +306,72 @@ fn the_board_plays_the_same_game_on_both_transports() {
         assert_eq!(web[..], native[..=PLIES], "{variant}: the games differ");
     }
 }
+
+/// The game the page keeps across reloads (`kaleido_kept`) comes back whole in a fresh module
+/// (`kaleido_restore`), as `kaleido gui`'s file does; a restore after the board started is
+/// refused, and a kept game that does not read is refused without harm.
+#[test]
+fn a_kept_game_comes_back_after_a_reload() {
+    let wasm = module();
+    let new_game = serde_json::json!({ "variant": "xiangqi", "white": "human",
+        "black": "human", "limits": { "nodes": 5_000, "level": 3 } })
+    .to_string();
+    let play = |mv: &str| {
+        serde_json::json!(["kaleido_api", { "method": "POST", "path": "/api/play",
+                                            "body": serde_json::json!({ "move": mv }).to_string() }])
+    };
+    let calls = serde_json::json!([
+        ["kaleido_api", { "method": "POST", "path": "/api/new", "body": new_game }],
+        play("h3e3"),
+        play("h8e8"),
+        ["kaleido_api", { "method": "GET", "path": "/api/fens" }],
+        ["kaleido_kept", {}],
+        ["kaleido_api", { "method": "GET", "path": "/api/pgn" }],
+    ]);
+    let first = run(&wasm, &calls);
+    for answer in &first[..3] {
+        assert_eq!(answer["status"], 200, "{answer}");
+    }
+    let kept = first[4]["kept"]
+        .as_str()
+        .expect("the game as kept")
+        .to_string();
+    // The record is dated from the host's clock (the system clock panics in WebAssembly).
+    let pgn = first[5]["json"]["pgn"].as_str().expect("a game record");
+    let date = format!("[Date \"{}\"]", kaleido::clock::today());
+    assert!(pgn.contains(&date), "{pgn}");
+    let calls = serde_json::json!([
+        ["kaleido_restore", { "kept": kept }],
+        ["kaleido_api", { "method": "GET", "path": "/api/fens" }],
+        ["kaleido_api", { "method": "GET", "path": "/api/state" }],
+    ]);
+    let second = run(&wasm, &calls);
+    assert_eq!(second[1]["json"]["fens"], first[3]["json"]["fens"]);
+    let state = &second[2]["json"];
+    assert_eq!(state["variant"], "xiangqi");
+    assert_eq!(state["limits"]["level"], 3);
+    assert_eq!(state["players"]["black"], "human");
+
+    let output = Command::new("/usr/bin/node")
+        .arg(root().join("scripts/web/run.mjs"))
+        .arg(&wasm)
+        .arg(
+            serde_json::json!([
+                ["kaleido_restore", { "kept": "{not a kept game" }],
+                ["kaleido_api", { "method": "GET", "path": "/api/state" }],
+                ["kaleido_restore", { "kept": kept }],
+            ])
+            .to_string(),
+        )
+        .output()
+        .expect("node runs");
+    let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert!(answers[0]["error"].is_string(), "{}", answers[0]);
+    assert_eq!(answers[1]["json"]["variant"], "chess", "a new game instead");
+    assert!(answers[2]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("too late")));
+}

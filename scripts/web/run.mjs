@@ -30,6 +30,7 @@ async function instantiate(searches, infos) {
     env: {
       kaleido_now_ms: () => performance.now(),
       kaleido_random: () => Math.random(),
+      kaleido_date_ms: () => Date.now(),
       host_panic: (ptr, len) => { panicked = state.text(ptr, len); },
       host_search_info: (ptr, len) => { infos.push(state.text(ptr, len)); },
       host_search_start: (ptr, len) => { searches.push(state.text(ptr, len)); },

@@ -12,8 +12,7 @@ pub mod game;
 mod record;
 #[cfg(not(target_arch = "wasm32"))]
 mod server;
-#[cfg(not(target_arch = "wasm32"))]
-mod store;
+pub mod store;
 mod wxf;
 
 pub use engine::SearchOrder;

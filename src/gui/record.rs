@@ -76,7 +76,7 @@ pub fn pgn_text(game: &GuiGame) -> String {
     let mut tags: Vec<(String, String)> = vec![
         ("Event".into(), "Kaleido board".into()),
         ("Site".into(), "kaleido gui".into()),
-        ("Date".into(), pgn::today()),
+        ("Date".into(), crate::clock::today()),
         ("Round".into(), "-".into()),
         ("White".into(), player_name(game.players[0]).into()),
         ("Black".into(), player_name(game.players[1]).into()),

@@ -208,12 +208,18 @@ pub fn write(game: &PgnGame) -> String {
     out
 }
 
-/// Today's date (UTC) as PGN writes it.
+/// Today's date (UTC) as PGN writes it. Not in WebAssembly, where the system clock panics: the
+/// engine's module dates its records with [`date_of_day`] and its host's clock.
 pub fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() / 86_400)
         .unwrap_or(0) as i64;
+    date_of_day(days)
+}
+
+/// The date (UTC) `days` days after 1970-01-01, as PGN writes it.
+pub fn date_of_day(days: i64) -> String {
     let (y, m, d) = civil_from_days(days);
     format!("{y:04}.{m:02}.{d:02}")
 }

@@ -5,6 +5,7 @@
 //   The page posts {id, method, path, query, body} (body: the JSON text of a POST, as over HTTP)
 //   and gets {id, status, json} back, the very answers `kaleido gui` gives over HTTP. Requests
 //   that arrive while the module loads wait for it; a failure is {id, status: 500, json: {error}}.
+//   It keeps the game across reloads in the browser's IndexedDB (`keeper` below).
 // - the SEARCH worker (`worker.js?role=search`, started by the game worker) runs the engine's
 //   searches. A search blocks the thread it runs on, and WebAssembly here has no other thread,
 //   so it cannot run in the game worker: the board would stop answering (Stop, Take back, the
@@ -29,6 +30,7 @@ function instantiate(module, hooks) {
     env: {
       kaleido_now_ms: () => performance.now(),
       kaleido_random: () => Math.random(),
+      kaleido_date_ms: () => Date.now(),
       host_panic: (ptr, len) => { state.panic = text(ptr, len); },
       host_search_start: (ptr, len) => hooks.searchStart(text(ptr, len)),
       host_search_stop: () => hooks.searchStop(),
@@ -67,6 +69,40 @@ async function compile() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/// The game kept across reloads: the JSON `kaleido gui` writes to its file (src/gui/store.rs),
+/// here in the browser's IndexedDB, which a worker can reach (localStorage it cannot). Where
+/// there is none (a private window may refuse it), the game simply is not kept.
+const keeper = {
+  db: null,
+  open() {
+    this.db ??= new Promise((resolve, reject) => {
+      const request = indexedDB.open("kaleido", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("kept");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return this.db;
+  },
+  async read() {
+    try {
+      const db = await this.open();
+      return await new Promise((resolve) => {
+        const get = db.transaction("kept").objectStore("kept").get("game");
+        get.onsuccess = () => resolve(typeof get.result === "string" ? get.result : null);
+        get.onerror = () => resolve(null);
+      });
+    } catch (_) {
+      return null;
+    }
+  },
+  async write(text) {
+    try {
+      const db = await this.open();
+      db.transaction("kept", "readwrite").objectStore("kept").put(text, "game");
+    } catch (_) { /* not kept */ }
+  },
+};
+
 function gameWorker() {
   let module = null;
   let engine = null;
@@ -75,6 +111,21 @@ function gameWorker() {
   let searcher = null; // the search worker now wanted
 
   const answer = (id, status, json) => self.postMessage({ id, status, json });
+
+  let lastKept = null;
+  /// Writes the game where it is kept when it changed (after a change asked by the page and
+  /// after each engine move).
+  function keep() {
+    try {
+      const { kept } = JSON.parse(engine.call("kaleido_kept", ""));
+      if (kept && kept !== lastKept) {
+        lastKept = kept;
+        keeper.write(kept);
+      }
+    } catch (error) {
+      restart(error);
+    }
+  }
 
   /// A fresh search worker, told the module; its messages count only while it is `searcher`.
   function startSearcher() {
@@ -86,7 +137,9 @@ function gameWorker() {
         engine.call(kind === "info" ? "kaleido_search_info" : "kaleido_search_done", text);
       } catch (error) {
         restart(error);
+        return;
       }
+      if (kind === "done") keep();
     };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -127,11 +180,27 @@ function gameWorker() {
     searchInfo() {},
   };
 
-  /// The instance trapped: a new one (the game starts afresh; the page shows it).
+  /// A new instance with the `kept` game, if any and if it reads (a kept game of an older
+  /// format, or one that makes the engine trap, gives way to a new game).
+  function fresh(kept) {
+    const instance = instantiate(module, hooks);
+    if (!kept) return instance;
+    try {
+      const restored = JSON.parse(instance.call("kaleido_restore", JSON.stringify({ kept })));
+      if (restored.error) throw new Error(restored.error);
+      lastKept = kept;
+      return instance;
+    } catch (error) {
+      console.warn(`kaleido: the kept game is not restored: ${error.message}`);
+      return instantiate(module, hooks);
+    }
+  }
+
+  /// The instance trapped: a new one, with the game as last kept (the page shows it).
   function restart(error) {
     console.error(`kaleido: ${error.message}; the engine restarts`);
-    engine = instantiate(module, hooks);
     if (searcher) hooks.searchStop();
+    engine = fresh(lastKept);
   }
 
   function handle({ id, method, path, query, body }) {
@@ -140,6 +209,7 @@ function gameWorker() {
       const request = JSON.stringify({ method, path, query: query ?? "", body: body ?? "" });
       const reply = JSON.parse(engine.call("kaleido_api", request));
       answer(id, reply.status, reply.json);
+      if (method === "POST" && reply.status === 200) keep();
     } catch (error) {
       answer(id, 500, { error: error.message });
       restart(error);
@@ -148,11 +218,11 @@ function gameWorker() {
 
   self.onmessage = (event) => (engine || failed ? handle(event.data) : waiting.push(event.data));
 
-  compile()
-    .then((compiled) => {
+  Promise.all([compile(), keeper.read()])
+    .then(([compiled, kept]) => {
       module = compiled;
       searcher = startSearcher();
-      engine = instantiate(module, hooks);
+      engine = fresh(kept);
     })
     .catch((error) => {
       failed = `the engine cannot start: ${error.message}`;
