@@ -382,6 +382,24 @@ impl Browser {
         }
     }
 
+    /// Sends the commands that follow into the frame of the element matching `css` (an
+    /// `iframe`): its document is what `find`, `click` and `eval` see then.
+    pub fn enter_frame(&self, css: &str) {
+        let element = self
+            .find(css)
+            .unwrap_or_else(|| panic!("nothing on the page matches {css}"));
+        self.session_command(
+            "POST",
+            "/frame",
+            Some(json!({ "id": { ELEMENT_KEY: element } })),
+        );
+    }
+
+    /// Back from a frame to the page holding it.
+    pub fn leave_frame(&self) {
+        self.session_command("POST", "/frame/parent", Some(json!({})));
+    }
+
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let encoded = self.session_command("GET", "/screenshot", None);

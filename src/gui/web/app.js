@@ -1,6 +1,8 @@
-// The page: asks the server for the game and for the options of the turn being built, draws them,
-// and sends what the person does. No rules here: every legal target, turn, notation, check and
-// result comes from the engine (`/api/turn`, `/api/state`, `/api/position`).
+// The page: asks the engine's board API for the game and for the options of the turn being built,
+// draws them, and sends what the person does. No rules here: every legal target, turn, notation,
+// check and result comes from the engine (`/api/turn`, `/api/state`, `/api/position`). The API
+// answers over HTTP (`kaleido gui`) or from a Web Worker running the engine in WebAssembly (the
+// static site): `transport` is the one way to it (docs/gui.md, docs/web.md).
 "use strict";
 
 const $ = id => document.getElementById(id);
@@ -9,7 +11,7 @@ const ui = {
   entered: [],        // steps of the turn being built
   options: null,      // /api/turn answer for `entered`
   selected: null,     // square whose piece is picked up for the next step
-  flipped: localStorage.getItem("kaleido.flipped") === "true",
+  flipped: stored("kaleido.flipped") === "true",
   cursor: null,       // keyboard cursor square
   picker: null,       // open picker: the steps it chooses between
   message: "",
@@ -24,30 +26,87 @@ const ui = {
 };
 window.kaleido = ui; // for the browser test and the console
 
+// `embed=1` in the address: the board alone (no header, no side panel), sized to the frame it is
+// in, for another site's iframe (docs/web.md).
+const EMBED = new URLSearchParams(location.search).get("embed") === "1";
+
 // How often the page asks the server for the game (docs/gui.md: polling measured against
 // server-sent events).
 const POLL_MS = 400;
 
 class Stale extends Error {}
 
+// Which back end answers the API: index.html's `<meta name="kaleido-backend">`, `http` (the
+// server that sent the page) or `worker` (scripts/web.sh writes it into the static site).
+const BACKEND = (document.querySelector('meta[name="kaleido-backend"]') || {}).content || "http";
+
+// The game worker and the calls it has not answered yet, by id.
+const backend = { worker: null, next: 0, waiting: new Map() };
+
+function gameWorker() {
+  if (backend.worker) return backend.worker;
+  const worker = new Worker("worker.js"); // beside the page, wherever the site is hosted
+  worker.onmessage = ({ data }) => {
+    const waiting = backend.waiting.get(data.id);
+    if (!waiting) return;
+    backend.waiting.delete(data.id);
+    waiting.resolve({ status: data.status, json: data.json });
+  };
+  // An error the worker did not answer with a status: every call waiting fails (its answer may
+  // never come; a late one is dropped). A worker that did not load at all (no message) is
+  // dropped too, and the next call starts a new one; one that threw keeps its game.
+  worker.onerror = event => {
+    event.preventDefault();
+    const error = new Error(`the engine's worker failed: ${event.message || "it did not start"}`);
+    for (const waiting of backend.waiting.values()) waiting.reject(error);
+    backend.waiting.clear();
+    if (!event.message) {
+      worker.terminate();
+      backend.worker = null;
+    }
+  };
+  backend.worker = worker;
+  return worker;
+}
+
+// Every API request goes through here: `path` like `/api/position?ply=3`, `body` the JSON text
+// of a POST ("" otherwise). Resolves to { status, json }, the same from either back end.
+async function transport(method, path, body = "") {
+  const at = path.indexOf("?");
+  if (BACKEND === "worker") {
+    const message = {
+      method, body,
+      path: at < 0 ? path : path.slice(0, at),
+      query: at < 0 ? "" : path.slice(at + 1),
+    };
+    return new Promise((resolve, reject) => {
+      const id = ++backend.next;
+      backend.waiting.set(id, { resolve, reject });
+      gameWorker().postMessage({ id, ...message });
+    });
+  }
+  const response = await fetch(path, {
+    method,
+    headers: method === "POST" ? { "Content-Type": "application/json" } : {},
+    body: method === "POST" ? body : undefined,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
 async function call(method, path, body) {
   ui.busy = true;
   ui.epoch++;
   try {
-    const response = await fetch(path, {
-      method,
-      headers: method === "POST" ? { "Content-Type": "application/json" } : {},
-      body: method === "POST" ? JSON.stringify(body === undefined ? {} : body) : undefined,
-    });
-    const json = await response.json();
-    if (response.status === 409 && json.state) {
+    const sent = method === "POST" ? JSON.stringify(body === undefined ? {} : body) : "";
+    const { status, json } = await transport(method, path, sent);
+    if (status === 409 && json.state) {
       // The game moved on elsewhere (another tab, the engine): show it as it is.
       await setState(json.state);
       say("The game changed before that arrived (another tab or the engine moved): the board shows it as it is now.", true);
       render();
       throw new Stale(json.error);
     }
-    if (!response.ok) throw new Error(json.error || response.statusText);
+    if (status < 200 || status > 299) throw new Error(json.error || `the board's API answered ${status}`);
     return json;
   } finally {
     ui.busy = false;
@@ -312,9 +371,10 @@ function render() {
   const prompt = $("prompt");
   prompt.textContent = ui.message || defaultPrompt();
   prompt.className = ui.error ? "error" : "";
-  renderPicker(geo);
   $("end-turn").hidden = !(ui.options && ui.options.complete && ui.options.next.length) || !!viewing;
   $("cancel-turn").hidden = ui.entered.length === 0 && !ui.selected;
+  fitToFrame(geo);
+  renderPicker(geo);
   const outcome = state.outcome;
   $("status").textContent = viewing ? `Looking back: the position after ply ${ply} of ${state.moves.length}` :
     outcome ? `Game over: ${outcome.result} — ${outcome.reason}` :
@@ -324,7 +384,8 @@ function render() {
   $("status").dataset.fen = viewing ? viewing.fen : state.fen;
   $("notes").innerHTML = board.notes.map(n => `<li>${escapeXml(n)}</li>`).join("");
   if (document.activeElement !== $("fen")) $("fen").value = viewing ? viewing.fen : state.fen;
-  $("link").href = `/?variant=${encodeURIComponent(state.variant)}&fen=${encodeURIComponent(viewing ? viewing.fen : state.fen)}`;
+  // Relative: the page's own address with this query, wherever the page is hosted.
+  $("link").href = `?variant=${encodeURIComponent(state.variant)}&fen=${encodeURIComponent(viewing ? viewing.fen : state.fen)}`;
   $("game-name").textContent = state.variant;
   $("nav-game").hidden = !viewing;
   $("board-wrap").classList.toggle("looking-back", !!viewing);
@@ -343,6 +404,17 @@ function render() {
   renderGraph(state);
   renderClocks(state);
   renderSettings(state);
+}
+
+// Embedded, the board is as large as the frame allows with the prompt and the turn's buttons
+// in view too (the board keeps its proportions: the picker is placed by them).
+function fitToFrame(geo) {
+  if (!EMBED) return;
+  const wrap = $("board-wrap");
+  const above = wrap.getBoundingClientRect().top + window.scrollY;
+  const below = $("turn-buttons").offsetHeight + 12;
+  const height = Math.max(100, window.innerHeight - above - below);
+  wrap.style.maxWidth = `${Math.floor(height * geo.width / geo.height)}px`;
 }
 
 function defaultPrompt() {
@@ -683,7 +755,7 @@ function playersText(white, black) {
 
 function setFlipped(flipped) {
   ui.flipped = flipped;
-  localStorage.setItem("kaleido.flipped", String(flipped));
+  keep("kaleido.flipped", String(flipped));
 }
 
 // Whether the change was made (a refusal is shown and the game stays as it was).
@@ -743,6 +815,7 @@ function renderClocks(state) {
 }
 
 function showGameOver(outcome) {
+  if (EMBED) return; // the prompt says it: no dialog over the board in a frame
   $("game-over-result").textContent = outcome.result === "*" ? "Game aborted" : outcome.result;
   $("game-over-reason").textContent = outcome.reason;
   // Not modal: the board and the move list stay usable behind it.
@@ -778,8 +851,7 @@ async function poll() {
   const epoch = ui.epoch;
   let state;
   try {
-    const response = await fetch("/api/state");
-    state = await response.json();
+    state = (await transport("GET", "/api/state")).json;
   } catch (e) { return; }
   ui.polls++;
   if (epoch !== ui.epoch || ui.busy || !state.board) return; // the person acted meanwhile
@@ -796,14 +868,20 @@ async function poll() {
 }
 
 async function main() {
+  document.body.classList.toggle("embed", EMBED);
   await loadVariants();
   const params = new URLSearchParams(location.search);
   const wanted = params.get("variant");
   await setState(await call("GET", "/api/state"));
   if (wanted) {
     // Opened from a link: the linked position replaces the game only if the person says so.
-    history.replaceState(null, "", "/");
+    // The link is used up: a reload shows the game, not the link again (`embed` stays).
     const fen = params.get("fen");
+    const rest = new URLSearchParams(location.search);
+    rest.delete("variant");
+    rest.delete("fen");
+    const kept = rest.toString();
+    history.replaceState(null, "", location.pathname + (kept ? `?${kept}` : "") + location.hash);
     const same = wanted === ui.state.variant && (!fen || fen === ui.state.fen);
     if (!same && await mayReplace(`The linked position (${wanted})`, "Yes, open the link")) {
       await act(change("/api/new", { variant: wanted, fen }));
@@ -877,16 +955,16 @@ async function main() {
   $("nav-game").onclick = () => goToPly(ui.state.moves.length);
   $("cancel-turn").onclick = cancelTurn;
   $("end-turn").onclick = () => ui.options && ui.options.complete && playTurn(ui.options.complete);
-  $("notation").value = localStorage.getItem("kaleido.notation") || "wxf";
-  $("notation").onchange = () => { localStorage.setItem("kaleido.notation", $("notation").value); render(); };
+  $("notation").value = stored("kaleido.notation") || "wxf";
+  $("notation").onchange = () => { keep("kaleido.notation", $("notation").value); render(); };
   $("latin").checked = LATIN.on;
   $("latin").onchange = () => {
     LATIN.on = $("latin").checked;
-    localStorage.setItem("kaleido.latin", String(LATIN.on));
+    keep("kaleido.latin", String(LATIN.on));
     render();
   };
-  $("mute").checked = localStorage.getItem("kaleido.mute") === "true";
-  $("mute").onchange = () => localStorage.setItem("kaleido.mute", String($("mute").checked));
+  $("mute").checked = stored("kaleido.mute") === "true";
+  $("mute").onchange = () => keep("kaleido.mute", String($("mute").checked));
   $("save-pgn").onclick = async () => {
     try {
       const { pgn } = await call("GET", "/api/pgn");

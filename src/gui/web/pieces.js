@@ -17,8 +17,16 @@ const DISC_GLYPHS = new Set(["general", "guard", "elephant", "horse", "cannon", 
   "bear", "rhino", "dragon", "advancer", "nightrider", "canon", "bawn"]);
 const MAGIC_GLYPHS = new Set(["reducer", "shs", "resurrector"]);
 const PAWN_TURN = { "pawn-n": 0, "pawn-s": 180, "pawn-e": 90, "pawn-w": -90 };
+// The person's choices, kept by the browser. A page in another site's iframe may be refused
+// storage (third-party storage blocked): the choices then last as long as the page.
+function stored(key) {
+  try { return localStorage.getItem(key); } catch (e) { return null; }
+}
+function keep(key, value) {
+  try { localStorage.setItem(key, value); } catch (e) { /* not kept */ }
+}
 // Latin letters instead of characters on xiangqi-family pieces (the person's choice, kept).
-const LATIN = { on: localStorage.getItem("kaleido.latin") === "true" };
+const LATIN = { on: stored("kaleido.latin") === "true" };
 
 function escapeXml(text) {
   return String(text).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
