@@ -6,7 +6,7 @@
 //   and gets {id, status, json} back, the very answers `kaleido gui` gives over HTTP. Requests
 //   that arrive while the module loads wait for it; a failure is {id, status: 500, json: {error}}.
 //   It keeps the game across reloads in the browser's IndexedDB (`keeper` below).
-// - the SEARCH worker (`worker.js?role=search`, started by the game worker) runs the engine's
+// - the SEARCH worker (this script again, named "search", started by the game worker) runs the engine's
 //   searches. A search blocks the thread it runs on, and WebAssembly here has no other thread,
 //   so it cannot run in the game worker: the board would stop answering (Stop, Take back, the
 //   clocks) while the engine thinks. The search worker keeps its transposition table between
@@ -17,7 +17,8 @@
 // strings (src/web.rs); no wasm-bindgen.
 "use strict";
 
-const role = new URL(self.location.href).searchParams.get("role") === "search" ? "search" : "game";
+// The game worker names the search workers it starts (`new Worker(url, { name })`).
+const role = self.name === "search" ? "search" : "game";
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
@@ -55,6 +56,21 @@ function instantiate(module, hooks) {
     }
   };
   return state;
+}
+
+/// Where search workers start from: this script's text, read once while the page is still
+/// online, as a Blob URL. Stop and Take back start a fresh search worker at any time, also after
+/// the network is gone and under a host that forbids caching; the script's own URL would need
+/// the network then. Falls back to that URL if the text cannot be read.
+async function searcherScript() {
+  try {
+    const response = await fetch(self.location.href);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const text = await response.text();
+    return URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  } catch (_) {
+    return self.location.href;
+  }
 }
 
 /// The compiled module: from the network in the game worker (streamed when the server says
@@ -109,6 +125,7 @@ function gameWorker() {
   let failed = null; // why the module cannot load: every request is answered with it
   const waiting = [];
   let searcher = null; // the search worker now wanted
+  let script = null; // what search workers start from (`searcherScript`)
 
   const answer = (id, status, json) => self.postMessage({ id, status, json });
 
@@ -129,7 +146,7 @@ function gameWorker() {
 
   /// A fresh search worker, told the module; its messages count only while it is `searcher`.
   function startSearcher() {
-    const worker = new Worker(new URL("worker.js?role=search", self.location.href));
+    const worker = new Worker(script, { name: "search" });
     worker.onmessage = (event) => {
       const { kind, text } = event.data;
       if (worker !== searcher || !engine || kind === "ready") return;
@@ -218,9 +235,10 @@ function gameWorker() {
 
   self.onmessage = (event) => (engine || failed ? handle(event.data) : waiting.push(event.data));
 
-  Promise.all([compile(), keeper.read()])
-    .then(([compiled, kept]) => {
+  Promise.all([compile(), keeper.read(), searcherScript()])
+    .then(([compiled, kept, searcherUrl]) => {
       module = compiled;
+      script = searcherUrl;
       searcher = startSearcher();
       engine = fresh(kept);
     })
