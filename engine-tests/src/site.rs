@@ -8,7 +8,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant, SystemTime};
 
 /// The repository's root (the workspace holding this crate).
 pub fn root() -> PathBuf {
@@ -19,8 +20,14 @@ pub fn root() -> PathBuf {
 }
 
 /// The static site: `KALEIDO_WEB_DIST` when set (it must hold the site), else the repository's
-/// `dist/kaleido-web/`, made by `scripts/web.sh` when it has no `index.html` yet.
+/// `dist/kaleido-web/`, made by `scripts/web.sh` when it is missing or older than what it is
+/// made from (once per test process, whichever test asks first).
 pub fn web_dist() -> PathBuf {
+    static MADE: OnceLock<PathBuf> = OnceLock::new();
+    MADE.get_or_init(make_web_dist).clone()
+}
+
+fn make_web_dist() -> PathBuf {
     if let Ok(dir) = std::env::var("KALEIDO_WEB_DIST") {
         let dir = PathBuf::from(dir);
         assert!(
@@ -30,17 +37,31 @@ pub fn web_dist() -> PathBuf {
         );
         return dir;
     }
-    let dir = root().join("dist").join("kaleido-web");
-    if !dir.join("index.html").exists() {
-        let script = root().join("scripts").join("web.sh");
-        assert!(
-            script.exists(),
-            "no {} and no scripts/web.sh to make it",
-            dir.display()
-        );
+    let root = root();
+    let dir = root.join("dist").join("kaleido-web");
+    // The page, its scripts and the module's sources all live under these.
+    let sources = [
+        "src",
+        "vocab/src",
+        "Cargo.toml",
+        "Cargo.lock",
+        "scripts/web.sh",
+    ]
+    .iter()
+    .map(|p| newest(&root.join(p)))
+    .max()
+    .expect("sources listed");
+    let made = ["index.html", "kaleido.wasm"]
+        .iter()
+        .map(|f| std::fs::metadata(dir.join(f)).and_then(|m| m.modified()))
+        .collect::<Result<Vec<_>, _>>()
+        .ok()
+        .and_then(|times| times.into_iter().min());
+    if made.is_none_or(|made| made < sources) {
+        let script = root.join("scripts").join("web.sh");
         let status = Command::new("bash")
             .arg(&script)
-            .current_dir(root())
+            .current_dir(&root)
             .stdin(Stdio::null())
             .status()
             .expect("scripts/web.sh runs");
@@ -52,6 +73,18 @@ pub fn web_dist() -> PathBuf {
         );
     }
     dir
+}
+
+/// The newest modification time of the files under `path`.
+fn newest(path: &Path) -> SystemTime {
+    let meta = std::fs::metadata(path).expect("a source path exists");
+    let mut time = meta.modified().expect("the file system keeps times");
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(path).expect("a readable source folder") {
+            time = time.max(newest(&entry.expect("a folder entry").path()));
+        }
+    }
+    time
 }
 
 /// A free loopback port (free when asked; the server started on it next takes it).

@@ -10,6 +10,7 @@
 //! release build instead), the time to instantiate the compiled module, and the stack the bench
 //! uses.
 
+use engine_tests::site;
 use kaleido::bench;
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::search::Control;
@@ -17,8 +18,7 @@ use kaleido::variants::{self, VARIANTS};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 /// Each variant's start at the depth whose native perft takes under a second (measured on the
 /// shared 2-core machine, release build, 3 Dec 2026: 0.01-0.9 s each).
@@ -44,63 +44,15 @@ const DEPTHS: &[(&str, u32)] = &[
 /// The module's stack, as scripts/web.sh links it (`stack_bytes`).
 const STACK_BYTES: u64 = 16 << 20;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("engine-tests sits in the repository")
-        .to_path_buf()
-}
-
-/// The newest modification time of the files under `path`.
-fn newest(path: &Path) -> SystemTime {
-    let meta = std::fs::metadata(path).expect("a source path exists");
-    let mut time = meta.modified().expect("the file system keeps times");
-    if meta.is_dir() {
-        for entry in std::fs::read_dir(path).expect("a readable source folder") {
-            time = time.max(newest(&entry.expect("a folder entry").path()));
-        }
-    }
-    time
-}
-
-/// `dist/kaleido-web/kaleido.wasm`, built first when missing or older than what it is built from
-/// (once, whichever test asks first).
+/// `dist/kaleido-web/kaleido.wasm`, the site made first when missing or stale.
 fn module() -> PathBuf {
-    static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    BUILT.get_or_init(build).clone()
-}
-
-fn build() -> PathBuf {
-    let root = root();
-    let wasm = root.join("dist/kaleido-web/kaleido.wasm");
-    let sources = [
-        "src",
-        "vocab/src",
-        "Cargo.toml",
-        "Cargo.lock",
-        "scripts/web.sh",
-    ]
-    .iter()
-    .map(|p| newest(&root.join(p)))
-    .max()
-    .expect("sources listed");
-    let fresh = std::fs::metadata(&wasm)
-        .and_then(|m| m.modified())
-        .is_ok_and(|built| built >= sources);
-    if !fresh {
-        let status = Command::new(root.join("scripts/web.sh"))
-            .current_dir(&root)
-            .status()
-            .expect("scripts/web.sh runs");
-        assert!(status.success(), "scripts/web.sh failed");
-    }
-    wasm
+    site::web_dist().join("kaleido.wasm")
 }
 
 /// Runs `calls` (`[name, request]` pairs) in Node against the module: one answer each.
 fn run(wasm: &Path, calls: &Value) -> Vec<Value> {
     let output = Command::new("/usr/bin/node")
-        .arg(root().join("scripts/web/run.mjs"))
+        .arg(site::root().join("scripts/web/run.mjs"))
         .arg(wasm)
         .arg(calls.to_string())
         .env("KALEIDO_STACK_BYTES", STACK_BYTES.to_string())
@@ -353,7 +305,7 @@ fn a_kept_game_comes_back_after_a_reload() {
     assert_eq!(state["players"]["black"], "human");
 
     let output = Command::new("/usr/bin/node")
-        .arg(root().join("scripts/web/run.mjs"))
+        .arg(site::root().join("scripts/web/run.mjs"))
         .arg(&wasm)
         .arg(
             serde_json::json!([
