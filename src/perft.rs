@@ -120,6 +120,19 @@ pub fn divide<G: Rules>(
     })
 }
 
+/// One root move's name and the leaves below it, counted on a copy of `game`.
+fn leaves_below<G: Rules>(
+    game: &G,
+    mv: G::Move,
+    depth: u32,
+    name: &impl Fn(G::Move) -> String,
+    control: &Control,
+) -> (String, u64) {
+    let mut child = game.clone();
+    child.make(mv);
+    (name(mv), count(&mut child, depth - 1, control))
+}
+
 /// The leaves below each root move, on threads of a pool of our own.
 #[cfg(not(target_arch = "wasm32"))]
 fn count_root_moves<G: Rules>(
@@ -140,12 +153,7 @@ fn count_root_moves<G: Rules>(
     let divide: Vec<(String, u64)> = pool.install(|| {
         moves
             .par_iter()
-            .map(|&mv| {
-                let text = name(mv);
-                let mut child = game.clone();
-                child.make(mv);
-                (text, count(&mut child, depth - 1, control))
-            })
+            .map(|&mv| leaves_below(game, mv, depth, name, control))
             .collect()
     });
     Ok(divide)
@@ -163,11 +171,7 @@ fn count_root_moves<G: Rules>(
 ) -> Result<Vec<(String, u64)>, Refusal> {
     Ok(moves
         .iter()
-        .map(|&mv| {
-            let mut child = game.clone();
-            child.make(mv);
-            (name(mv), count(&mut child, depth - 1, control))
-        })
+        .map(|&mv| leaves_below(game, mv, depth, name, control))
         .collect())
 }
 

@@ -4,6 +4,7 @@ pub mod binary;
 pub mod gui;
 pub mod http;
 pub mod matches;
+pub mod page;
 pub mod site;
 pub mod webdriver;
 

@@ -10,7 +10,7 @@
 
 use engine_tests::binary::{run, stdout_lines};
 use engine_tests::gui::GuiServer;
-use engine_tests::webdriver::Browser;
+use engine_tests::page::{moves_of, percent, play_fen, session, BoardPage};
 use kaleido::game::{Dialect, Side, VariantOptions};
 use kaleido::search::{Control, Limits, TranspositionTable};
 use kaleido::session::Session;
@@ -23,13 +23,6 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
 
-/// One browser at a time: the tests of this file run on parallel threads, and three Chromiums at
-/// once on a loaded two-core machine make every wait a race.
-static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn one_browser() -> std::sync::MutexGuard<'static, ()> {
-    ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner())
-}
 /// The engine's node limit per move: small, so the test stays within CI's budget.
 const ENGINE_NODES: u64 = 1500;
 
@@ -68,16 +61,6 @@ const MUST_CLICK: &[(&str, &str, &str)] = &[
         "d1b1,d8b8",
     ),
 ];
-
-fn session(variant: &str, fen: &str) -> Box<dyn Session> {
-    let mut s = variants::find(variant)
-        .and_then(|v| v.new_session(&VariantOptions::default()).ok())
-        .expect("variant");
-    if fen != "startpos" {
-        s.set_fen(fen, Dialect::Uci).expect("test FEN");
-    }
-    s
-}
 
 /// What a person does differently between turns: how many parts, and the shape of each part's
 /// choice (letters stand for any letter: every promotion piece is the same kind of turn).
@@ -150,30 +133,23 @@ fn off_board(s: &dyn Session) -> Vec<String> {
         .collect()
 }
 
-/// `kaleido play`: the FEN after `moves` from `fen`.
-fn play_fen(variant: &str, fen: &str, moves: &[String]) -> String {
-    let mut args = vec!["play", "--variant", variant, "--fen", fen];
-    args.extend(moves.iter().map(String::as_str));
-    let output = run(&args);
-    assert!(
-        output.status.success(),
-        "kaleido play {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout_lines(&output).pop().expect("a FEN line")
-}
-
 /// The board server and a browser on its page, one at a time.
 struct Board {
-    browser: Browser,
+    page: BoardPage,
     server: GuiServer,
-    _one: std::sync::MutexGuard<'static, ()>,
+}
+
+/// What a person does on the page (engine_tests::page); `Board` adds the server behind it.
+impl std::ops::Deref for Board {
+    type Target = BoardPage;
+    fn deref(&self) -> &BoardPage {
+        &self.page
+    }
 }
 
 impl Board {
     /// A server whose sides are played by `white` and `black`, and a browser of that size.
     fn start(width: u32, height: u32, white: &str, black: &str) -> Board {
-        let one = one_browser();
         let server = GuiServer::start();
         server.ok(
             "POST",
@@ -181,10 +157,16 @@ impl Board {
             json!({ "white": white, "black": black }),
         );
         Board {
-            browser: Browser::start(width, height),
+            page: BoardPage::start(width, height),
             server,
-            _one: one,
         }
+    }
+
+    fn save_screenshot(&self, name: &str) {
+        self.page.save_screenshot(
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-shots"),
+            name,
+        );
     }
 
     fn open(&self, variant: &str, fen: &str) {
@@ -207,140 +189,6 @@ impl Board {
         }
         self.idle();
     }
-
-    /// Waits until the page has no request under way; returns the FEN it shows.
-    fn idle(&self) -> String {
-        let fen = self.browser.wait_for(
-            "the page to settle",
-            "const s = document.getElementById('status'); \
-             return window.kaleido && !window.kaleido.busy && window.kaleido.state && s.dataset.fen;",
-            WAIT,
-        );
-        fen.as_str().unwrap_or_default().to_string()
-    }
-
-    /// Waits (a while) for the page to show `fen`, then checks it does.
-    fn shows(&self, fen: &str, what: &str) {
-        let deadline = std::time::Instant::now() + WAIT;
-        loop {
-            let shown = self.idle();
-            if shown == fen {
-                return;
-            }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "{what}: the page shows {shown}, kaleido play says {fen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn selected(&self) -> String {
-        let v = self.browser.eval(
-            "return document.getElementById('board').dataset.selected;",
-            json!([]),
-        );
-        v.as_str().unwrap_or_default().to_string()
-    }
-
-    /// The kind of picker open (`prefix`: a choice before the turn's first part, `step`: for the
-    /// part just entered), if any.
-    fn picker(&self) -> Option<String> {
-        let kind = self.browser.eval(
-            "const p = document.getElementById('picker'); return p.hidden ? '' : p.dataset.kind;",
-            json!([]),
-        );
-        kind.as_str().filter(|k| !k.is_empty()).map(str::to_string)
-    }
-
-    fn click_square(&self, square: &str) {
-        self.browser
-            .click(&format!(".cell-hit[data-square=\"{square}\"]"));
-        self.idle();
-    }
-
-    fn pick(&self, choice: &str) {
-        self.browser
-            .click(&format!("#picker-choices button[data-choice=\"{choice}\"]"));
-        self.idle();
-    }
-
-    /// Enters a turn part by part, as a person: pick up, put down, answer the picker.
-    /// `progress(index, placed)` runs after each step's piece is picked up (`placed` false) and
-    /// after the step is entered (`placed` true).
-    fn click_turn(&self, steps: &[Step], progress: &mut dyn FnMut(usize, bool)) {
-        self.enter_turn(steps, false, progress);
-    }
-
-    /// `click_turn`, with every part that moves a piece from one place to another dragged there
-    /// instead of clicked (`drag`); returns whether any part was dragged.
-    fn enter_turn(
-        &self,
-        steps: &[Step],
-        drag: bool,
-        progress: &mut dyn FnMut(usize, bool),
-    ) -> bool {
-        let mut dragged = false;
-        for (index, step) in steps.iter().enumerate() {
-            let is_prefix = step.from.is_none() && step.to.is_none();
-            if index == 0 && !is_prefix && self.picker().as_deref() == Some("prefix") {
-                self.pick("-"); // a pending king's form is not chosen first in this turn
-            }
-            let draggable = match (&step.from, &step.to) {
-                (Some(from), Some(to)) => drag && from != to,
-                _ => false,
-            };
-            if draggable {
-                let (from, to) = (
-                    step.from.as_deref().unwrap_or(""),
-                    step.to.as_deref().unwrap_or(""),
-                );
-                self.drag(from, to);
-                dragged = true;
-            } else if let Some(from) = &step.from {
-                if self.selected() != *from {
-                    self.click_square(from);
-                }
-                progress(index, false);
-            }
-            if let (Some(to), false) = (&step.to, draggable) {
-                self.click_square(to);
-            }
-            let expected = if is_prefix { "prefix" } else { "step" };
-            if self.picker().as_deref() == Some(expected) {
-                let title = self.browser.eval(
-                    "return document.getElementById('picker').textContent;",
-                    json!([]),
-                );
-                eprintln!("  picker: {title}");
-                self.pick(step.choice.as_deref().unwrap_or(""));
-            }
-            progress(index, true);
-        }
-        dragged
-    }
-
-    fn save_screenshot(&self, name: &str) {
-        let png = self.browser.screenshot();
-        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
-        let mut dirs = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gui-shots")];
-        if let Ok(dir) = std::env::var("KALEIDO_GUI_SHOTS") {
-            dirs.push(PathBuf::from(dir));
-        }
-        for dir in dirs {
-            std::fs::create_dir_all(&dir).expect("screenshot folder");
-            std::fs::write(dir.join(format!("{name}.png")), &png).expect("screenshot written");
-        }
-    }
-}
-
-fn percent(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// Screenshots of turns in progress, named by variant and kind of turn.
@@ -1141,59 +989,9 @@ impl Board {
         }
     }
 
-    /// Waits for the page's question (a game would be replaced, a resignation...) and answers.
-    fn answer(&self, yes: bool) {
-        self.browser.wait_for(
-            "the page to ask",
-            "return document.getElementById('ask').open;",
-            WAIT,
-        );
-        self.browser.click(if yes { "#ask-yes" } else { "#ask-no" });
-        self.idle();
-    }
-
     fn state(&self) -> Value {
         self.server.ok("GET", "/api/state", json!(null))
     }
-
-    fn prompt(&self) -> String {
-        let p = self.browser.eval(
-            "return document.getElementById('prompt').textContent;",
-            json!([]),
-        );
-        p.as_str().unwrap_or_default().to_string()
-    }
-
-    /// Drags the piece on `from` to `to` as a person does with the mouse.
-    fn drag(&self, from: &str, to: &str) {
-        self.browser.drag(
-            &format!(".cell-hit[data-square=\"{from}\"]"),
-            &format!(".cell-hit[data-square=\"{to}\"]"),
-            true,
-        );
-        self.idle();
-    }
-
-    /// Presses a key on the page (not on the board, where the arrows move the cursor).
-    fn press_page_key(&self, key: &str) {
-        self.js("document.activeElement && document.activeElement.blur();");
-        self.browser.press(key);
-        self.idle();
-    }
-
-    fn js(&self, script: &str) -> Value {
-        self.browser.eval(script, json!([]))
-    }
-}
-
-/// The moves played so far on the server, in the entry notation.
-fn moves_of(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m["uci"].as_str().expect("uci").to_string())
-        .collect()
 }
 
 /// The issue's first reproduction: "Load record" with an empty box wiped a Sonic game in

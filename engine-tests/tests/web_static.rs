@@ -22,12 +22,11 @@
 use engine_tests::binary::{run, stdout_lines};
 use engine_tests::gui::GuiServer;
 use engine_tests::http;
+use engine_tests::page::{moves_of, percent, play_fen, session, BoardPage};
 use engine_tests::site::{fake_site, web_dist, ApiProxy, StaticServer};
-use engine_tests::webdriver::Browser;
-use kaleido::game::{Dialect, VariantOptions};
+use kaleido::game::Dialect;
 use kaleido::search::{Control, Limits, TranspositionTable};
 use kaleido::session::Session;
-use kaleido::turn::Step;
 use kaleido::variants;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -43,18 +42,6 @@ const ENGINE_NODES: u64 = 1500;
 const PERSON_NODES: u64 = 600;
 /// Variants whose board is kept as a screenshot (docs/gui/web-*.png), after their third turn.
 const SHOTS: &[&str] = &["xiangqi", "symmetron-112", "sonic-hexagonal"];
-
-/// One browser at a time: the tests of this file run on parallel threads, and several
-/// Chromiums at once on a loaded two-core machine make every wait a race.
-static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn shots_dirs() -> Vec<PathBuf> {
-    let mut dirs = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-shots")];
-    if let Ok(dir) = std::env::var("KALEIDO_GUI_SHOTS") {
-        dirs.push(PathBuf::from(dir));
-    }
-    dirs
-}
 
 /// The site under test and what it needs: the static server of the folder holding it (so the
 /// page is at a sub-path: `/kaleido-web/`), and for the stand-in site the native board it
@@ -105,17 +92,29 @@ impl Site {
 
 /// A browser on the page (one at a time).
 struct Page {
-    browser: Browser,
-    _one: std::sync::MutexGuard<'static, ()>,
+    page: BoardPage,
+}
+
+/// What a person does on the page (engine_tests::page); `Page` adds what the static site needs.
+impl std::ops::Deref for Page {
+    type Target = BoardPage;
+    fn deref(&self) -> &BoardPage {
+        &self.page
+    }
 }
 
 impl Page {
     fn start(width: u32, height: u32) -> Page {
-        let one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
         Page {
-            browser: Browser::start(width, height),
-            _one: one,
+            page: BoardPage::start(width, height),
         }
+    }
+
+    fn save_screenshot(&self, name: &str) {
+        self.page.save_screenshot(
+            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-shots"),
+            name,
+        );
     }
 
     /// Opens `url` and waits for the board (a link in it opened: the address keeps no
@@ -135,40 +134,9 @@ impl Page {
         self.idle();
     }
 
-    fn js(&self, script: &str) -> Value {
-        self.browser.eval(script, json!([]))
-    }
-
-    /// Waits until the page has no request under way; returns the FEN it shows.
-    fn idle(&self) -> String {
-        let fen = self.browser.wait_for(
-            "the page to settle",
-            "const s = document.getElementById('status'); \
-             return window.kaleido && !window.kaleido.busy && window.kaleido.state && s.dataset.fen;",
-            WAIT,
-        );
-        fen.as_str().unwrap_or_default().to_string()
-    }
-
     /// The game as the page holds it (its last answer from the back end).
     fn state(&self) -> Value {
         self.js("return window.kaleido.state;")
-    }
-
-    /// Waits (a while) for the page to show `fen`.
-    fn shows(&self, fen: &str, what: &str) {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let shown = self.idle();
-            if shown == fen {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{what}: the page shows {shown}, the native engine says {fen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
     }
 
     /// The position after `ply` plies of the page's game, asked of its back end as the page asks
@@ -181,82 +149,6 @@ impl Page {
         );
         answer.as_str().unwrap_or_default().to_string()
     }
-
-    fn selected(&self) -> String {
-        let v = self.js("return document.getElementById('board').dataset.selected;");
-        v.as_str().unwrap_or_default().to_string()
-    }
-
-    fn picker(&self) -> Option<String> {
-        let kind = self.js(
-            "const p = document.getElementById('picker'); return p.hidden ? '' : p.dataset.kind;",
-        );
-        kind.as_str().filter(|k| !k.is_empty()).map(str::to_string)
-    }
-
-    fn click_square(&self, square: &str) {
-        self.browser
-            .click(&format!(".cell-hit[data-square=\"{square}\"]"));
-        self.idle();
-    }
-
-    fn pick(&self, choice: &str) {
-        self.browser
-            .click(&format!("#picker-choices button[data-choice=\"{choice}\"]"));
-        self.idle();
-    }
-
-    /// Enters a turn part by part by clicking, as a person: pick up, put down, answer the picker.
-    fn click_turn(&self, steps: &[Step]) {
-        for (index, step) in steps.iter().enumerate() {
-            let is_prefix = step.from.is_none() && step.to.is_none();
-            if index == 0 && !is_prefix && self.picker().as_deref() == Some("prefix") {
-                self.pick("-"); // a pending king's form is not chosen first in this turn
-            }
-            if let Some(from) = &step.from {
-                if self.selected() != *from {
-                    self.click_square(from);
-                }
-            }
-            if let Some(to) = &step.to {
-                self.click_square(to);
-            }
-            let expected = if is_prefix { "prefix" } else { "step" };
-            if self.picker().as_deref() == Some(expected) {
-                self.pick(step.choice.as_deref().unwrap_or(""));
-            }
-        }
-    }
-
-    /// Waits for the page's question and answers it.
-    fn answer(&self, yes: bool) {
-        self.browser.wait_for(
-            "the page to ask",
-            "return document.getElementById('ask').open;",
-            WAIT,
-        );
-        self.browser.click(if yes { "#ask-yes" } else { "#ask-no" });
-        self.idle();
-    }
-
-    fn save_screenshot(&self, name: &str) {
-        let png = self.browser.screenshot();
-        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
-        for dir in shots_dirs() {
-            std::fs::create_dir_all(&dir).expect("screenshot folder");
-            std::fs::write(dir.join(format!("{name}.png")), &png).expect("screenshot written");
-        }
-    }
-}
-
-fn session(variant: &str, fen: &str) -> Box<dyn Session> {
-    let mut s = variants::find(variant)
-        .and_then(|v| v.new_session(&VariantOptions::default()).ok())
-        .expect("variant");
-    if fen != "startpos" {
-        s.set_fen(fen, Dialect::Uci).expect("test FEN");
-    }
-    s
 }
 
 /// The person's move: the native engine's choice at `PERSON_NODES`, unless it ends the game or
@@ -304,19 +196,6 @@ fn searched_move(s: &dyn Session) -> String {
     best.best.expect("a legal move")
 }
 
-/// `kaleido play`: the FEN after `moves` from `fen`.
-fn play_fen(variant: &str, fen: &str, moves: &[String]) -> String {
-    let mut args = vec!["play", "--variant", variant, "--fen", fen];
-    args.extend(moves.iter().map(String::as_str));
-    let output = run(&args);
-    assert!(
-        output.status.success(),
-        "kaleido play {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout_lines(&output).pop().expect("a FEN line")
-}
-
 /// `kaleido replay` of a record: the FEN it ends on.
 fn replay_fen(record: &str, name: &str) -> String {
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("web-{name}.pgn"));
@@ -328,24 +207,6 @@ fn replay_fen(record: &str, name: &str) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     stdout_lines(&output).first().cloned().expect("a FEN line")
-}
-
-fn moves_of(state: &Value) -> Vec<String> {
-    state["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m["uci"].as_str().expect("uci").to_string())
-        .collect()
-}
-
-fn percent(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// A new game against the engine (the person plays the first side) from the new-game dialog,
@@ -427,7 +288,7 @@ fn play_turns(page: &Page, variant: &str, turns: usize) -> (Vec<String>, usize) 
         let mv = person_move(mine.as_ref());
         let steps = mine.turn_steps(&mv, Dialect::Uci).expect("steps");
         page.js("window.scrollTo(0, 0);");
-        page.click_turn(&steps);
+        page.click_turn(&steps, &mut |_, _| {});
         mine.play(&mv, Dialect::Uci).expect("the person's move");
         fens.push(mine.fen(Dialect::Uci));
         played += 1;
