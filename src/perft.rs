@@ -133,8 +133,9 @@ fn leaves_below<G: Rules>(
     (name(mv), count(&mut child, depth - 1, control))
 }
 
-/// The leaves below each root move, on threads of a pool of our own.
-#[cfg(not(target_arch = "wasm32"))]
+/// The leaves below each root move: on threads of a pool of our own, or in WebAssembly, which
+/// has no threads here, one after another on the caller's stack (the module's stack is sized for
+/// the deepest search, docs/web.md).
 fn count_root_moves<G: Rules>(
     game: &G,
     moves: &MoveList<G::Move>,
@@ -142,37 +143,28 @@ fn count_root_moves<G: Rules>(
     name: &(impl Fn(G::Move) -> String + Sync),
     control: &Control,
 ) -> Result<Vec<(String, u64)>, Refusal> {
-    use rayon::prelude::*;
-    // A pool of our own: rayon's global threads have the platform's default stack (2 MB), which
-    // a deep perft of a game with large move lists overflows.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .thread_name(|i| format!("perft-{i}"))
-        .stack_size(crate::search::params::THREAD_STACK_BYTES)
-        .build()
-        .map_err(|e| Refusal::NoThreads(e.to_string()))?;
-    let divide: Vec<(String, u64)> = pool.install(|| {
-        moves
-            .par_iter()
-            .map(|&mv| leaves_below(game, mv, depth, name, control))
-            .collect()
-    });
-    Ok(divide)
-}
-
-/// The leaves below each root move, one after another on the caller's stack: WebAssembly has
-/// no threads here (the module's stack is sized for the deepest search, docs/web.md).
-#[cfg(target_arch = "wasm32")]
-fn count_root_moves<G: Rules>(
-    game: &G,
-    moves: &MoveList<G::Move>,
-    depth: u32,
-    name: &(impl Fn(G::Move) -> String + Sync),
-    control: &Control,
-) -> Result<Vec<(String, u64)>, Refusal> {
-    Ok(moves
+    #[cfg(target_arch = "wasm32")]
+    return Ok(moves
         .iter()
         .map(|&mv| leaves_below(game, mv, depth, name, control))
-        .collect())
+        .collect());
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        // A pool of our own: rayon's global threads have the platform's default stack (2 MB),
+        // which a deep perft of a game with large move lists overflows.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("perft-{i}"))
+            .stack_size(crate::search::params::THREAD_STACK_BYTES)
+            .build()
+            .map_err(|e| Refusal::NoThreads(e.to_string()))?;
+        Ok(pool.install(|| {
+            moves
+                .par_iter()
+                .map(|&mv| leaves_below(game, mv, depth, name, control))
+                .collect()
+        }))
+    }
 }
 
 #[cfg(test)]
