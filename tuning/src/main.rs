@@ -1,10 +1,11 @@
-//! The tuning command line: `datagen` (self-play data) and `tune` (Texel tuning of a weight
-//! file). See `tuning/README.md`.
+//! The tuning command line: `datagen` (self-play data, text or binary) and `tune` (Texel tuning
+//! of a weight file). See `tuning/README.md`.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tuning::datagen::{self, DatagenArgs};
+use tuning::data::Shard;
+use tuning::datagen::{self, DatagenArgs, Format};
 use tuning::tune::{self, TuneArgs};
 
 #[derive(Parser, Debug)]
@@ -29,9 +30,15 @@ enum Command {
         options: Vec<String>,
         #[arg(long)]
         out: PathBuf,
-        /// Games the file holds when the run ends.
+        /// `text` (what `tune` reads) or `bin` (compact).
+        #[arg(long, default_value = "text", value_parser = Format::parse)]
+        format: Format,
+        /// Games 0..GAMES are numbered; the file holds those of its shard when the run ends.
         #[arg(long)]
         games: u64,
+        /// K/N: play only the games n with n % N == K (N such runs hold the games of one).
+        #[arg(long, default_value = "0/1", value_parser = Shard::parse)]
+        shard: Shard,
         /// Nodes per move (or give --depth).
         #[arg(long, conflicts_with = "depth")]
         nodes: Option<u64>,
@@ -107,7 +114,9 @@ fn main() -> ExitCode {
             variant,
             options,
             out,
+            format,
             games,
+            shard,
             nodes,
             depth,
             random_plies,
@@ -123,7 +132,9 @@ fn main() -> ExitCode {
             variant,
             options,
             out,
+            format,
             games,
+            shard,
             nodes,
             depth,
             random_plies,
