@@ -3,18 +3,38 @@
 //! Quiet means: the side to move is not in check, the search's best move is not noisy (not a
 //! capture, promotion or whatever the game's quiescence searches) and the score is not a mate.
 //! Games are numbered; game `n`'s opening comes from `seed` and `n` alone, so a run can be
-//! resumed (finished games are skipped) and repeated.
+//! resumed (finished games are skipped) and repeated, and split into shards (`--shard K/N`
+//! plays the games `n % N == K` of the same numbering).
 
-use crate::data::{end_line, DataFile, Header, Record};
+use crate::binary::{self, BinFile, Entry, GameEnd};
+use crate::data::{end_line, DataFile, Header, Record, Shard};
 use kaleido::game::{Dialect, Side, VariantOptions, MATE_BOUND};
 use kaleido::search::{Control, Limits, TranspositionTable};
 use kaleido::session::Session;
 use kaleido::variants::{self, VariantInfo};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
+
+/// The output file's format: the text format `tune` reads, or the compact binary one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Bin,
+}
+
+impl Format {
+    pub fn parse(text: &str) -> Result<Format, String> {
+        match text {
+            "text" => Ok(Format::Text),
+            "bin" => Ok(Format::Bin),
+            _ => Err(format!("format '{text}': expected text or bin")),
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct DatagenArgs {
@@ -22,8 +42,10 @@ pub struct DatagenArgs {
     /// Rule options, `NAME=VALUE`.
     pub options: Vec<String>,
     pub out: PathBuf,
-    /// Games in the file when the run ends (finished ones already there count).
+    pub format: Format,
+    /// Games `0..games` are numbered; this run plays those of its shard.
     pub games: u64,
+    pub shard: Shard,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
     /// Random plies before the engine plays (one more in every other game, so that both sides
@@ -111,19 +133,56 @@ fn opening(session: &mut dyn Session, rng: &mut Rng, plies: u32) -> bool {
     false
 }
 
-/// Plays game `game` to its end; returns its block of lines (positions and end line) and the
-/// number of positions.
+/// A finished game: its quiet positions and its end.
+struct Played {
+    records: Vec<Record>,
+    end: GameEnd,
+}
+
+impl Played {
+    /// The game as the output format writes it: its positions, then its end.
+    fn bytes(&self, format: Format) -> Result<Vec<u8>, String> {
+        match format {
+            Format::Text => {
+                let mut block = String::new();
+                for r in &self.records {
+                    block.push_str(&r.line());
+                }
+                let end = &self.end;
+                block.push_str(&end_line(end.game, end.result, end.plies as usize));
+                Ok(block.into_bytes())
+            }
+            Format::Bin => {
+                let mut out = Vec::new();
+                for r in &self.records {
+                    binary::encode_entry(&Entry::Position(r.clone()), &mut out)?;
+                }
+                binary::encode_entry(&Entry::End(self.end.clone()), &mut out)?;
+                Ok(out)
+            }
+        }
+    }
+}
+
+/// Plays game `game` to its end.
 fn play_game(
     args: &DatagenArgs,
     base: &dyn Session,
     tt: &TranspositionTable,
     game: u64,
-) -> Result<(String, usize), String> {
+) -> Result<Played, String> {
     let mut session = base.clone_box();
     let mut rng = Rng::new(args.seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
     tt.clear();
     if !opening(session.as_mut(), &mut rng, args.random_plies) {
-        return Ok((end_line(game, 0.5, 0), 0));
+        return Ok(Played {
+            records: Vec::new(),
+            end: GameEnd {
+                game,
+                result: 0.5,
+                plies: 0,
+            },
+        });
     }
     let limits = Limits {
         nodes: args.nodes,
@@ -190,39 +249,91 @@ fn play_game(
             .play(&mv, Dialect::Uci)
             .map_err(|e| format!("search's move {mv}: {e}"))?;
     };
-    let mut block = String::new();
     for r in &mut records {
         r.result = result;
-        block.push_str(&r.line());
     }
-    block.push_str(&end_line(game, result, session.plies()));
-    Ok((block, records.len()))
+    Ok(Played {
+        records,
+        end: GameEnd {
+            game,
+            result,
+            plies: session.plies() as u32,
+        },
+    })
+}
+
+/// What an existing output file holds: its header, its finished games and the bytes up to the
+/// end of the last one.
+struct Existing {
+    header: Option<Header>,
+    done: BTreeSet<u64>,
+    complete_len: usize,
+}
+
+fn read_existing(args: &DatagenArgs) -> Result<Existing, String> {
+    let none = Existing {
+        header: None,
+        done: BTreeSet::new(),
+        complete_len: 0,
+    };
+    if !args.out.exists() {
+        return Ok(none);
+    }
+    Ok(match args.format {
+        Format::Text => {
+            let file = DataFile::read(&args.out)?;
+            Existing {
+                header: file.header,
+                done: file.done,
+                complete_len: file.complete_len,
+            }
+        }
+        Format::Bin => {
+            let bytes =
+                std::fs::read(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+            if bytes.is_empty() {
+                return Ok(none);
+            }
+            let file = BinFile::parse(&bytes, binary::Mode::Resume)
+                .map_err(|e| format!("{}: {e}", args.out.display()))?;
+            Existing {
+                done: file.done(),
+                complete_len: file.complete_len,
+                header: Some(file.header),
+            }
+        }
+    })
 }
 
 /// The output file opened for appending, with what it holds already: a new file gets `header`;
 /// a file made with other settings is refused; an unfinished game's lines, left by an
 /// interrupted run, are dropped.
-fn open_output(args: &DatagenArgs, header: &Header) -> Result<(std::fs::File, DataFile), String> {
-    let existing = if args.out.exists() {
-        let file = DataFile::read(&args.out)?;
-        if file.header.as_ref() != Some(header) {
-            return Err(format!(
-                "{} was made with other settings ({}); use another file",
-                args.out.display(),
-                file.header.map_or("no header".into(), |h| h.to_string())
-            ));
-        }
-        file
-    } else {
-        DataFile::default()
-    };
+fn open_output(args: &DatagenArgs, header: &Header) -> Result<(std::fs::File, Existing), String> {
+    let existing = read_existing(args)?;
+    if existing.header.is_some() && existing.header.as_ref() != Some(header) {
+        return Err(format!(
+            "{} was made with other settings ({}); use another file",
+            args.out.display(),
+            existing
+                .header
+                .as_ref()
+                .map_or("no header".into(), |h| h.to_string())
+        ));
+    }
     let mut out = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&args.out)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     if existing.header.is_none() {
-        writeln!(out, "{header}").map_err(|e| e.to_string())?;
+        match args.format {
+            Format::Text => writeln!(out, "{header}").map_err(|e| e.to_string())?,
+            Format::Bin => {
+                out.set_len(0).map_err(|e| e.to_string())?;
+                out.write_all(&binary::header_bytes(header)?)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
     } else {
         // Drop an unfinished game's lines left by an interrupted run.
         out.set_len(existing.complete_len as u64)
@@ -244,10 +355,14 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         limit,
         random_plies: args.random_plies,
         seed: args.seed,
+        shard: args.shard,
     };
+    if args.shard.index >= args.shard.count {
+        return Err(format!("shard {}: expected K/N with K < N", args.shard));
+    }
     let (out, existing) = open_output(args, &header)?;
     let todo: Vec<u64> = (0..args.games)
-        .filter(|g| !existing.done.contains(g))
+        .filter(|&g| args.shard.contains(g) && !existing.done.contains(&g))
         .collect();
     eprintln!(
         "datagen {}: {} games done, {} to play, {} threads",
@@ -280,9 +395,19 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(&game) = todo.get(i) else { break };
             match play_game(args, base.as_ref(), &tt, game) {
-                Ok((block, count)) => {
+                Ok(played) => {
+                    let count = played.records.len();
+                    let block = match played.bytes(args.format) {
+                        Ok(block) => block,
+                        Err(e) => {
+                            *failure.lock().unwrap_or_else(|p| p.into_inner()) =
+                                Some(format!("game {game}: {e}"));
+                            next.store(todo.len(), Ordering::Relaxed);
+                            continue;
+                        }
+                    };
                     if let Ok(mut f) = out.lock() {
-                        if let Err(e) = f.write_all(block.as_bytes()).and_then(|_| f.flush()) {
+                        if let Err(e) = f.write_all(&block).and_then(|_| f.flush()) {
                             *failure.lock().unwrap_or_else(|p| p.into_inner()) =
                                 Some(e.to_string());
                             next.store(todo.len(), Ordering::Relaxed);

@@ -1,10 +1,12 @@
-//! The tuning command line: `datagen` (self-play data) and `tune` (Texel tuning of a weight
-//! file). See `tuning/README.md`.
+//! The tuning command line: `datagen` (self-play data), `merge`, `shuffle`, `dedup` and `info`
+//! (binary data files) and `tune` (Texel tuning of a weight file). See `tuning/README.md`.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tuning::datagen::{self, DatagenArgs};
+use tuning::data::Shard;
+use tuning::datagen::{self, DatagenArgs, Format};
+use tuning::tools;
 use tuning::tune::{self, TuneArgs};
 
 #[derive(Parser, Debug)]
@@ -29,9 +31,15 @@ enum Command {
         options: Vec<String>,
         #[arg(long)]
         out: PathBuf,
-        /// Games the file holds when the run ends.
+        /// `text` (what `tune` reads) or `bin` (compact; for merge, shuffle, dedup).
+        #[arg(long, default_value = "text", value_parser = Format::parse)]
+        format: Format,
+        /// Games 0..GAMES are numbered; the file holds those of its shard when the run ends.
         #[arg(long)]
         games: u64,
+        /// K/N: play only the games n with n % N == K (N such runs hold the games of one).
+        #[arg(long, default_value = "0/1", value_parser = Shard::parse)]
+        shard: Shard,
         /// Nodes per move (or give --depth).
         #[arg(long, conflicts_with = "depth")]
         nodes: Option<u64>,
@@ -63,6 +71,33 @@ enum Command {
         /// ... for this many plies.
         #[arg(long, default_value_t = 8)]
         adjudicate_plies: usize,
+    },
+    /// Merges the binary shards of one datagen run (every K of one N) into one file, games in
+    /// number order.
+    Merge {
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Shuffles a binary file's positions, in an order drawn from --seed alone (in memory).
+    Shuffle {
+        input: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long)]
+        seed: u64,
+    },
+    /// Drops repeated positions (same FEN) from a binary file, keeping the first copy.
+    Dedup {
+        input: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Prints a binary file's header, games, positions and bytes per position.
+    Info {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Texel tuning of the data's game's weights; prints the losses, writes the weight file.
     Tune {
@@ -107,7 +142,9 @@ fn main() -> ExitCode {
             variant,
             options,
             out,
+            format,
             games,
+            shard,
             nodes,
             depth,
             random_plies,
@@ -123,7 +160,9 @@ fn main() -> ExitCode {
             variant,
             options,
             out,
+            format,
             games,
+            shard,
             nodes,
             depth,
             random_plies,
@@ -136,6 +175,10 @@ fn main() -> ExitCode {
             draw_from,
             adjudicate_plies,
         }),
+        Command::Merge { inputs, out } => tools::run_merge(&inputs, &out).map(say),
+        Command::Shuffle { input, out, seed } => tools::run_shuffle(&input, &out, seed).map(say),
+        Command::Dedup { input, out } => tools::run_dedup(&input, &out).map(say),
+        Command::Info { files } => files.iter().try_for_each(|f| tools::info(f).map(say)),
         Command::Tune {
             data,
             out,
@@ -171,6 +214,10 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn say(line: String) {
+    println!("{line}");
 }
 
 fn cores() -> usize {

@@ -2,14 +2,17 @@
 //! with other settings.
 
 use tuning::data::DataFile;
-use tuning::datagen::{run, DatagenArgs};
+use tuning::data::Shard;
+use tuning::datagen::{run, DatagenArgs, Format};
 
 fn args(out: std::path::PathBuf, games: u64) -> DatagenArgs {
     DatagenArgs {
         variant: "xiangqi".into(),
         options: Vec::new(),
         out,
+        format: Format::Text,
         games,
+        shard: Shard::ALL,
         nodes: None,
         depth: Some(2),
         random_plies: 6,
