@@ -134,6 +134,8 @@ pub trait Session: Send {
     fn evaluate(&self) -> Score;
     /// The evaluation as counts of the game's named weights (for the tuner; `Traced::eval_trace`).
     fn eval_trace(&self) -> Option<EvalTrace>;
+    /// The position's input to its game's network (for the trainer; `Traced::net_input`).
+    fn net_input(&self) -> Option<crate::eval::nnue::NetInput>;
     /// Whether a legal move is noisy (a capture or the like: what quiescence searches).
     fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError>;
     fn xboard_variant(&self) -> &'static str;
@@ -432,6 +434,9 @@ impl<G: Game> Session for GameSession<G> {
     }
     fn eval_trace(&self) -> Option<EvalTrace> {
         self.game.eval_trace()
+    }
+    fn net_input(&self) -> Option<crate::eval::nnue::NetInput> {
+        self.game.net_input()
     }
     fn is_noisy(&self, text: &str, dialect: Dialect) -> Result<bool, MoveError> {
         let mv = self.game.parse_move(text, dialect)?;

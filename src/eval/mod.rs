@@ -8,6 +8,7 @@
 //! which only lists the counts. The evaluation is therefore linear in its weights within each
 //! phase, which is what Texel tuning needs: the gradient comes from the counts alone.
 
+pub mod nnue;
 pub mod weight_file;
 
 use crate::game::{Score, Side};
@@ -148,6 +149,11 @@ pub trait Traced {
     /// The same evaluation as `Rules::evaluate`, as counts of the game's named weights: what the
     /// tuner fits. `None` for a game whose evaluation has no weight file.
     fn eval_trace(&self) -> Option<EvalTrace> {
+        None
+    }
+    /// The position's input to the game's network (`nnue`): what the trainer fits. `None` for a
+    /// game without a feature set.
+    fn net_input(&self) -> Option<nnue::NetInput> {
         None
     }
 }

@@ -3,6 +3,7 @@
 //! insufficient material and stalemate.
 
 mod eval;
+pub mod features;
 mod fen;
 mod movegen;
 mod notation;

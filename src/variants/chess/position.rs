@@ -449,4 +449,7 @@ impl Traced for Chess {
     fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
         Some(eval::trace(self))
     }
+    fn net_input(&self) -> Option<crate::eval::nnue::NetInput> {
+        Some(super::features::net_input(self))
+    }
 }

@@ -1,0 +1,130 @@
+use super::*;
+use crate::rng::SplitMix64 as Rng;
+
+fn input(side: Side, white: &[u32], black: &[u32]) -> NetInput {
+    NetInput {
+        feature_set: "test",
+        features: 8,
+        side,
+        active: [white.to_vec(), black.to_vec()],
+    }
+}
+
+fn random_float_net(seed: u64, features: usize, hidden: usize) -> FloatNetwork {
+    let mut rng = Rng::new(seed);
+    let mut draw = |scale: f32| (rng.below(2001) as f32 / 1000.0 - 1.0) * scale;
+    FloatNetwork {
+        feature_set: "test".into(),
+        features,
+        hidden,
+        feature_weights: (0..features * hidden).map(|_| draw(0.3)).collect(),
+        feature_bias: (0..hidden).map(|_| draw(0.3)).collect(),
+        output_weights: (0..2 * hidden).map(|_| draw(1.5)).collect(),
+        output_bias: draw(0.5),
+    }
+}
+
+/// A net small enough to work out by hand. Two features, one hidden neuron:
+/// weights 0.5 (feature 0) and 0.25 (feature 1), bias 0.25; output weights 1.0 (us), -0.5 (them),
+/// bias 0.125. White has features 0 and 1 active: 0.25 + 0.5 + 0.25 = 1.0, activation 1.0.
+/// Black has feature 1: 0.25 + 0.25 = 0.5, activation 0.25. White to move:
+/// 1.0·1.0 − 0.5·0.25 + 0.125 = 1.0, i.e. `SCALE` = 400 centipawns. Black to move:
+/// 0.25·1.0 − 0.5·1.0 + 0.125 = −0.125, i.e. −50.
+#[test]
+fn a_hand_worked_net_scores_what_the_arithmetic_says() {
+    let float = FloatNetwork {
+        feature_set: "test".into(),
+        features: 2,
+        hidden: 1,
+        feature_weights: vec![0.5, 0.25],
+        feature_bias: vec![0.25],
+        output_weights: vec![1.0, -0.5],
+        output_bias: 0.125,
+    };
+    let white = input(Side::White, &[0, 1], &[1]);
+    let black = input(Side::Black, &[0, 1], &[1]);
+    assert_eq!(float.forward(&white), 1.0);
+    assert_eq!(float.forward(&black), -0.125);
+    let net = Network::quantise(&float);
+    // 0.25 and 0.5 are not multiples of 1/255: the integer net is within a centipawn or two.
+    assert!(
+        (net.evaluate(&white) - 400).abs() <= 2,
+        "{}",
+        net.evaluate(&white)
+    );
+    assert!(
+        (net.evaluate(&black) + 50).abs() <= 2,
+        "{}",
+        net.evaluate(&black)
+    );
+}
+
+/// The float net whose weights are exactly the integer net's, scaled back.
+fn dequantise(net: &Network) -> FloatNetwork {
+    let f = |w: &[i16], scale: i32| w.iter().map(|&x| x as f32 / scale as f32).collect();
+    FloatNetwork {
+        feature_set: net.feature_set.clone(),
+        features: net.features,
+        hidden: net.hidden,
+        feature_weights: f(&net.feature_weights, QA),
+        feature_bias: f(&net.feature_bias, QA),
+        output_weights: f(&net.output_weights, QB),
+        output_bias: net.output_bias as f32 / (QA * QB) as f32,
+    }
+}
+
+/// With the same weights, integer arithmetic only truncates twice (the activation's division by
+/// QA and the scaling to centipawns): within 2 centipawns of the float net.
+#[test]
+fn the_integer_net_computes_what_its_weights_say() {
+    let net = Network::quantise(&random_float_net(7, 8, 32));
+    let float = dequantise(&net);
+    let mut rng = Rng::new(3);
+    for _ in 0..200 {
+        let pick = |rng: &mut Rng| -> Vec<u32> { (0..8).filter(|_| rng.below(2) == 0).collect() };
+        let side = if rng.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let (w, b) = (pick(&mut rng), pick(&mut rng));
+        let x = input(side, &w, &b);
+        let expected = float.forward(&x) * SCALE as f32;
+        let got = net.evaluate(&x) as f32;
+        assert!((got - expected).abs() <= 2.0, "{got} vs {expected}");
+    }
+}
+
+#[test]
+fn incremental_updates_equal_a_refresh() {
+    let net = Network::quantise(&random_float_net(11, 8, 16));
+    let mut acc = vec![0; 16];
+    net.refresh(&[1, 4], &mut acc);
+    net.add_remove(6, 4, &mut acc);
+    net.add(2, &mut acc);
+    net.remove(1, &mut acc);
+    let mut fresh = vec![0; 16];
+    net.refresh(&[6, 2], &mut fresh);
+    assert_eq!(acc, fresh);
+}
+
+#[test]
+fn a_file_reads_back_as_the_same_net() {
+    let net = Network::quantise(&random_float_net(5, 8, 16));
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes), Ok(net));
+}
+
+#[test]
+fn a_cut_or_corrupt_file_is_an_error() {
+    let bytes = Network::quantise(&random_float_net(5, 8, 4)).to_bytes();
+    for cut in 0..bytes.len() {
+        assert!(Network::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+    }
+    for at in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x40;
+        assert!(Network::from_bytes(&bad).is_err(), "flip at {at}");
+    }
+    assert!(Network::from_bytes(b"not a net at all").is_err());
+}
