@@ -5,6 +5,7 @@
 //! are not here: each variant declares its own (`OptionSpec`, in the registry).
 
 use super::{echo, parse_count};
+use crate::eval::nnue;
 use crate::search::strength::{self, Strength, FULL_STRENGTH_SKILL, MAX_ELO, MIN_ELO, MIN_LEVEL};
 use crate::search::Limits;
 use crate::variants;
@@ -23,6 +24,8 @@ pub enum Kind {
     Check {
         default: bool,
     },
+    /// A file's path (UCI `string`, XBoard `-file`); empty by default.
+    File,
 }
 
 /// What an option sets in [`Settings`].
@@ -44,6 +47,10 @@ pub enum Sets {
     LimitStrength,
     /// The Elo `UCI_LimitStrength` plays at.
     Elo,
+    /// Evaluate with the games' networks where they have one (else by hand).
+    UseNnue,
+    /// A network file to evaluate its game with instead of the built-in one.
+    EvalFile,
 }
 
 /// One engine option.
@@ -153,6 +160,20 @@ pub const OPTIONS: &[EngineOption] = &[
         xboard: true,
         command_line: false,
     },
+    EngineOption {
+        name: "UseNNUE",
+        kind: Kind::Check { default: true },
+        sets: Sets::UseNnue,
+        xboard: true,
+        command_line: true,
+    },
+    EngineOption {
+        name: "EvalFile",
+        kind: Kind::File,
+        sets: Sets::EvalFile,
+        xboard: true,
+        command_line: true,
+    },
 ];
 
 /// The option called `name` (case-insensitive).
@@ -170,10 +191,11 @@ pub fn option(sets: Sets) -> &'static EngineOption {
 }
 
 /// A value read by an option's type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Number(i64),
     Flag(bool),
+    Text(String),
 }
 
 impl EngineOption {
@@ -198,6 +220,7 @@ impl EngineOption {
                     echo(text)
                 )),
             },
+            Kind::File => Ok(Value::Text(text.to_string())),
         }
     }
 
@@ -206,7 +229,7 @@ impl EngineOption {
         let n = i64::try_from(n).unwrap_or(i64::MAX);
         match self.kind {
             Kind::Spin { kept, .. } => n.clamp(kept.0, kept.1),
-            Kind::Check { .. } => n.clamp(0, 1),
+            Kind::Check { .. } | Kind::File => n.clamp(0, 1),
         }
     }
 
@@ -214,6 +237,7 @@ impl EngineOption {
         match self.kind {
             Kind::Spin { default, .. } => Value::Number(default),
             Kind::Check { default } => Value::Flag(default),
+            Kind::File => Value::Text(String::new()),
         }
     }
 
@@ -224,6 +248,7 @@ impl EngineOption {
                 default, min, max, ..
             } => format!("{} -spin {default} {min} {max}", self.name),
             Kind::Check { default } => format!("{} -check {}", self.name, u8::from(default)),
+            Kind::File => format!("{} -file ", self.name),
         }
     }
 }
@@ -264,6 +289,15 @@ impl Settings {
     /// Sets `option` from `text` (read by its type); on error nothing changes.
     pub fn set(&mut self, option: &EngineOption, text: &str) -> Result<(), String> {
         let value = option.parse(text)?;
+        // The network choice is the process's (`nnue::registry`): a game reads it when a
+        // position is set up, so it applies from the next `position`, `new` or `setboard`.
+        match (option.sets, &value) {
+            (Sets::EvalFile, Value::Text(path)) => {
+                nnue::registry::load(path).map_err(|e| format!("option {}: {e}", option.name))?;
+            }
+            (Sets::UseNnue, Value::Flag(on)) => nnue::registry::set_enabled(*on),
+            _ => {}
+        }
         self.apply(option.sets, value);
         Ok(())
     }
@@ -278,6 +312,7 @@ impl Settings {
         let (n, on) = match value {
             Value::Number(n) => (n, n != 0),
             Value::Flag(on) => (i64::from(on), on),
+            Value::Text(_) => (0, false),
         };
         let size = |n: i64| usize::try_from(n).unwrap_or(1);
         match sets {
@@ -289,6 +324,7 @@ impl Settings {
             Sets::SkillLevel => self.skill_level = u8::try_from(n).unwrap_or(FULL_STRENGTH_SKILL),
             Sets::LimitStrength => self.limit_strength = on,
             Sets::Elo => self.elo = i32::try_from(n).unwrap_or(MAX_ELO),
+            Sets::UseNnue | Sets::EvalFile => {}
         }
     }
 

@@ -15,7 +15,11 @@
 //! `QA` once, so the output is `QA·QB` times the float network's, which [`SCALE`] turns into
 //! centipawns. The trainer (`tuning train`) works in floats and quantises with [`Network::quantise`].
 
+pub mod accumulator;
 pub mod file;
+pub mod registry;
+
+pub use accumulator::Accumulators;
 
 use crate::game::{Score, Side, MATE_BOUND};
 
@@ -192,4 +196,4 @@ impl FloatNetwork {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -10,7 +10,8 @@ fn input(side: Side, white: &[u32], black: &[u32]) -> NetInput {
     }
 }
 
-fn random_float_net(seed: u64, features: usize, hidden: usize) -> FloatNetwork {
+/// A float net with small random weights: for tests of the arithmetic, not of chess.
+pub(crate) fn random_float_net(seed: u64, features: usize, hidden: usize) -> FloatNetwork {
     let mut rng = Rng::new(seed);
     let mut draw = |scale: f32| (rng.below(2001) as f32 / 1000.0 - 1.0) * scale;
     FloatNetwork {

@@ -77,6 +77,10 @@ pub fn option_lines() -> Vec<String> {
                 name,
                 default: Some(default),
             },
+            Kind::File => UciOptionConfig::String {
+                name,
+                default: Some("<default>".to_string()),
+            },
         });
     }
     for spec in all_rule_options() {
@@ -244,6 +248,8 @@ impl Uci {
         self.out
             .line(&format!("Fen: {}", session.fen(Dialect::Uci)));
         self.out.line(&format!("Key: {:016x}", session.key()));
+        // The static evaluation, side to move's view: the network's when one is in use.
+        self.out.line(&format!("Eval: {}", session.evaluate()));
     }
 
     /// `setoption`: the engine options (the options table), `UCI_Variant`, `Clear Hash` and the

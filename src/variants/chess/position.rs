@@ -1,6 +1,7 @@
 //! Chess position, make/unmake and the glue to the game traits.
 
-use super::{eval, fen, movegen, notation, see};
+use super::{eval, features, fen, movegen, notation, see};
+use crate::eval::nnue::{registry, Accumulators};
 use crate::eval::Traced;
 use crate::game::{repeated, Dialect, MoveError, MoveList, Outcome, Score, Side, VariantOptions};
 use crate::game::{Notation, Rules};
@@ -59,6 +60,8 @@ pub struct Chess {
     undo: Vec<Undo>,
     /// Keys of every position of the game so far, the current one last.
     keys: Vec<u64>,
+    /// The network's accumulators, one frame per ply (empty without a network).
+    nnue: Accumulators,
 }
 
 pub const fn sq(file: usize, rank: usize) -> Sq {
@@ -94,6 +97,7 @@ impl Chess {
             key: 0,
             undo: Vec::new(),
             keys: Vec::new(),
+            nnue: Accumulators::default(),
         }
     }
 
@@ -108,6 +112,18 @@ impl Chess {
         self.key = self.compute_key();
         self.undo.clear();
         self.keys = vec![self.key];
+        let net = registry::network(
+            features::FEATURE_SET,
+            features::FEATURES,
+            Some(&features::NETWORK),
+        );
+        self.nnue = Accumulators::new(net, || features::net_input(self));
+    }
+
+    /// Evaluates with `net` (or by hand) from now on, whatever the registry says.
+    #[cfg(test)]
+    pub(super) fn use_network(&mut self, net: Option<std::sync::Arc<crate::eval::nnue::Network>>) {
+        self.nnue = Accumulators::new(net, || features::net_input(self));
     }
 
     pub(super) fn castling_key(rights: u8) -> u64 {
@@ -121,12 +137,24 @@ impl Chess {
     fn put(&mut self, s: Sq, piece: u8) {
         self.board[s as usize] = piece;
         self.key ^= ZOBRIST.piece(piece as usize, s);
+        if self.nnue.active() {
+            self.nnue.add(
+                features::feature(Side::White, piece, s),
+                features::feature(Side::Black, piece, s),
+            );
+        }
     }
     #[inline]
     fn take(&mut self, s: Sq) -> u8 {
         let piece = self.board[s as usize];
         self.board[s as usize] = EMPTY;
         self.key ^= ZOBRIST.piece(piece as usize, s);
+        if self.nnue.active() {
+            self.nnue.remove(
+                features::feature(Side::White, piece, s),
+                features::feature(Side::Black, piece, s),
+            );
+        }
         piece
     }
 
@@ -220,6 +248,7 @@ impl Rules for Chess {
         };
         self.key ^= Self::castling_key(self.castling) ^ Self::ep_key(self.ep);
         self.ep = None;
+        self.nnue.push();
         let piece = self.take(mv.from);
         if mv.kind == MoveKind::EnPassant {
             let victim = if us == Side::White {
@@ -271,6 +300,7 @@ impl Rules for Chess {
             return;
         };
         self.keys.pop();
+        self.nnue.pop();
         self.side = self.side.other();
         if self.side == Side::Black {
             self.fullmove -= 1;
@@ -331,6 +361,7 @@ impl Rules for Chess {
         };
         self.key ^= Self::ep_key(self.ep) ^ ZOBRIST.side;
         self.ep = None;
+        self.nnue.push();
         self.halfmove += 1;
         if self.side == Side::Black {
             self.fullmove += 1;
@@ -366,6 +397,14 @@ impl Rules for Chess {
         }
     }
     fn evaluate(&self) -> Score {
+        if let Some(score) = self.nnue.evaluate(self.side) {
+            debug_assert!(
+                self.nnue.matches(&features::net_input(self)),
+                "incremental accumulators differ from a refresh at {}",
+                self.fen(Dialect::Uci)
+            );
+            return score;
+        }
         eval::evaluate(self)
     }
 
