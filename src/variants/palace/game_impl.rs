@@ -51,6 +51,9 @@ impl<R: Ruleset> Rules for PalaceGame<R> {
         self.no_moves()
     }
     fn evaluate(&self) -> Score {
+        if let Some(score) = self.network_score() {
+            return score;
+        }
         super::eval::evaluate(self)
     }
     fn is_noisy(&self, mv: Move) -> bool {
@@ -130,6 +133,9 @@ impl<R: Ruleset> Presentation for PalaceGame<R> {
 impl<R: Ruleset> Traced for PalaceGame<R> {
     fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
         Some(super::eval::trace(self))
+    }
+    fn net_input(&self) -> Option<crate::eval::nnue::NetInput> {
+        Some(super::features::net_input(self))
     }
 }
 

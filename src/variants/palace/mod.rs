@@ -9,6 +9,7 @@
 //! both games.
 
 pub mod eval;
+pub mod features;
 mod game_impl;
 pub mod movegen;
 pub mod notation;
@@ -158,6 +159,10 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     const HANZI: [[&'static str; 9]; 2];
     /// Where the game's weights lie in its weight file (`eval`).
     const LAYOUT: &'static eval::Layout;
+    /// The name of the network input (`features`), which a net file must carry to load.
+    const FEATURE_SET: &'static str;
+    /// The network built into the binary, if the game has one.
+    const NETWORK: Option<&'static crate::eval::nnue::registry::Embedded> = None;
 
     /// Zone flags of every cell, built at compile time for the board's width.
     #[inline]

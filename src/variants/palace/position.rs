@@ -1,10 +1,12 @@
 //! The position of a palace game: board, side to move, incremental key and evaluation terms, the
 //! undo stack and the per-ply history (keys and check flags) that the repetition ruling reads.
 
+use super::features;
 use super::movegen::Board;
 use super::{
     colour_index, make_piece, Cell, Kind, Move, Ruleset, EMPTY, KIND_MASK, OFF, PALACE, RANKS,
 };
+use crate::eval::nnue::{registry, Accumulators};
 use crate::eval::Pair;
 use crate::game::{Dialect, MoveList, Outcome, Score, Side};
 use crate::mailbox::fen::{side_field, write_board, Fen, FenCell};
@@ -73,6 +75,8 @@ pub struct PalaceGame<R: Ruleset> {
     keys: Vec<u64>,
     /// `checks[i]`: the side to move after `i` plies is in check (so ply `i` gave check).
     checks: Vec<bool>,
+    /// The network's accumulators, one frame per ply (empty without a network).
+    nnue: Accumulators,
     _rules: PhantomData<R>,
 }
 
@@ -113,6 +117,7 @@ impl<R: Ruleset> PalaceGame<R> {
             undo: Vec::new(),
             keys: Vec::new(),
             checks: Vec::new(),
+            nnue: Accumulators::default(),
             _rules: PhantomData,
         };
         let mut king_count = [0; 2];
@@ -154,7 +159,26 @@ impl<R: Ruleset> PalaceGame<R> {
         game.keys.push(game.key);
         let check = game.board().attacked(game.kings[mover], mover ^ 1);
         game.checks.push(check);
+        let net = registry::network(R::FEATURE_SET, features::feature_count::<R>(), R::NETWORK);
+        game.nnue = Accumulators::new(net, || features::net_input(&game));
         Ok(game)
+    }
+
+    /// The network's score for the side to move, when a network evaluates.
+    pub fn network_score(&self) -> Option<Score> {
+        let score = self.nnue.evaluate(self.side)?;
+        debug_assert!(
+            self.nnue.matches(&features::net_input(self)),
+            "incremental accumulators differ from a refresh at {}",
+            self.fen_text(Dialect::Uci)
+        );
+        Some(score)
+    }
+
+    /// Evaluates with `net` (or by hand) from now on, whatever the registry says.
+    #[cfg(test)]
+    pub fn use_network(&mut self, net: Option<std::sync::Arc<crate::eval::nnue::Network>>) {
+        self.nnue = Accumulators::new(net, || features::net_input(self));
     }
 
     /// Recomputes piece counts, evaluation sums and the key from the board.
@@ -346,6 +370,18 @@ impl<R: Ruleset> PalaceGame<R> {
         }
         self.cells[mv.to as usize] = moving;
         self.cells[mv.from as usize] = EMPTY;
+        self.nnue.push();
+        if self.nnue.active() {
+            let feature = |perspective, cell, sq| features::feature::<R>(perspective, cell, sq);
+            self.nnue
+                .remove(feature(0, moving, mv.from), feature(1, moving, mv.from));
+            self.nnue
+                .add(feature(0, moving, mv.to), feature(1, moving, mv.to));
+            if captured != EMPTY {
+                self.nnue
+                    .remove(feature(0, captured, mv.to), feature(1, captured, mv.to));
+            }
+        }
         if moving & KIND_MASK == Kind::King as u8 {
             self.kings[us] = mv.to;
         }
@@ -369,6 +405,7 @@ impl<R: Ruleset> PalaceGame<R> {
         });
         self.halfmove = 0;
         self.key ^= ZOBRIST.side;
+        self.nnue.push();
         if self.side == Side::Black {
             self.fullmove += 1;
         }
@@ -401,6 +438,7 @@ impl<R: Ruleset> PalaceGame<R> {
         };
         self.keys.pop();
         self.checks.pop();
+        self.nnue.pop();
         self.side = self.side.other();
         let us = self.side.index();
         if self.side == Side::Black {

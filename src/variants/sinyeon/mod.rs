@@ -39,6 +39,7 @@ impl Ruleset for SinYeon {
     const FREEING: bool = true;
     const LONG_LEAPERS: bool = true;
     const LAYOUT: &'static Layout = &eval::LAYOUT;
+    const FEATURE_SET: &'static str = "sin-yeon-sang-gi-2340";
     /// The same letters in every dialect: the `setup` piece table makes XBoard use them too.
     const LETTERS: [char; 9] = ['P', 'G', 'U', 'H', 'C', 'R', 'K', 'B', 'I'];
     const PIECE_NAMES: [&'static str; 9] = [

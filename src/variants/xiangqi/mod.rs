@@ -32,6 +32,7 @@ impl Ruleset for Xiangqi {
     const FILES: usize = 9;
     const START_FEN: &'static str = START_FEN;
     const LAYOUT: &'static Layout = &eval::LAYOUT;
+    const FEATURE_SET: &'static str = "xiangqi-1620";
     /// Fairy-Stockfish / UCI letters.
     const LETTERS: [char; 9] = ['P', 'A', 'B', 'N', 'C', 'R', 'K', '?', '?'];
     const PIECE_NAMES: [&'static str; 9] = [
