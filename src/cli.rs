@@ -110,6 +110,10 @@ pub struct BenchArgs {
     /// Only this variant's positions (to calibrate its depth).
     #[arg(long)]
     pub variant: Option<String>,
+    /// An engine option that changes the evaluation, NAME=VALUE (`EvalFile=net.knnue`,
+    /// `UseNNUE=false`), to measure a network's speed and node count (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
 }
 
 // `kaleido gui`.
@@ -282,7 +286,21 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         Command::Perft(args) => run_perft(&args),
         Command::Play(args) => play(&args),
         Command::Analyse(args) => analyse(args),
-        Command::Bench(args) => crate::bench::run(args.depth, args.variant.as_deref()),
+        Command::Bench(args) => {
+            let mut settings = Settings::default();
+            for option in &args.options {
+                let (name, value) = option
+                    .split_once('=')
+                    .ok_or_else(|| format!("--option '{option}': expected NAME=VALUE"))?;
+                let engine_option = options::find(name)
+                    .filter(|o| matches!(o.sets, Sets::UseNnue | Sets::EvalFile))
+                    .ok_or_else(|| format!("bench takes UseNNUE and EvalFile, not '{name}'"))?;
+                settings
+                    .set(engine_option, value.trim())
+                    .map_err(|e| format!("--{e}"))?;
+            }
+            crate::bench::run(args.depth, args.variant.as_deref())
+        }
         Command::Replay(args) => replay(args),
         Command::Person(args) => person(&args),
         Command::Match(args) => kaleido_referee::run(&args, &match_rules::KaleidoRules),

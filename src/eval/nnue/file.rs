@@ -12,13 +12,13 @@
 //! | 2 + 2 + 2 | `QA`, `QB`, `SCALE` the file was quantised for |
 //! | 2 × features × hidden | feature weights (i16), one column of `hidden` per feature |
 //! | 2 × hidden | feature biases (i16) |
-//! | 2 × 2 × hidden | output weights (i16): side to move's half, then the other side's |
+//! | 2 × 2 × hidden | output weights (i16, within ±127): side to move's half, then the other side's |
 //! | 4 | output bias (i32) |
 //! | 8 | FNV-1a 64 of every byte before it |
 //!
 //! A file that is cut, corrupt, of another version or quantisation is an error, never a panic.
 
-use super::{Network, MAX_HIDDEN, QA, QB, SCALE};
+use super::{Network, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
 
 const MAGIC: &[u8; 6] = b"KNNUE\n";
 const VERSION: u16 = 1;
@@ -104,6 +104,11 @@ impl Network {
         let feature_weights = r.i16s(features * hidden)?;
         let feature_bias = r.i16s(hidden)?;
         let output_weights = r.i16s(2 * hidden)?;
+        if output_weights.iter().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+            return Err(format!(
+                "network file: an output weight beyond ±{MAX_OUTPUT_WEIGHT}"
+            ));
+        }
         let output_bias = i32::from_le_bytes(r.array()?);
         if r.at != r.bytes.len() {
             return Err("network file: bytes after the output bias".into());

@@ -29,9 +29,12 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centipawns per unit of the float network's output.
 pub const SCALE: i32 = 400;
-/// Float weights are clipped to this in training so that quantised output weights fit `i16`
-/// with room: `1.98 * QB < 127`, and sums of `QA²·127` over 2×512 inputs fit `i64` easily.
+/// The trainer clips float output weights to this, so that quantised they stay within
+/// [`MAX_OUTPUT_WEIGHT`]: `1.98 · QB < 127`.
 pub const OUTPUT_WEIGHT_LIMIT: f32 = 1.98;
+/// The largest quantised output weight: what keeps the output's `i32` sums from overflowing
+/// (`activated_dot`). Quantising clamps to it and a file with a larger one is refused.
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// The widest hidden layer a file may declare (a bound for allocation, not a tuned size).
 pub const MAX_HIDDEN: usize = 2048;
 
@@ -85,7 +88,11 @@ impl Network {
             hidden: net.hidden,
             feature_weights: net.feature_weights.iter().map(|&w| q16(w, QA)).collect(),
             feature_bias: net.feature_bias.iter().map(|&w| q16(w, QA)).collect(),
-            output_weights: net.output_weights.iter().map(|&w| q16(w, QB)).collect(),
+            output_weights: net
+                .output_weights
+                .iter()
+                .map(|&w| q16(w, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
+                .collect(),
             output_bias: (net.output_bias * (QA * QB) as f32).round() as i32,
         }
     }
@@ -133,16 +140,7 @@ impl Network {
     /// The score in centipawns for the side whose accumulator is `us`, kept clear of mate scores.
     pub fn output(&self, us: &[i16], them: &[i16]) -> Score {
         let (w_us, w_them) = self.output_weights.split_at(self.hidden);
-        let layer = |acc: &[i16], weights: &[i16]| -> i64 {
-            acc.iter()
-                .zip(weights)
-                .map(|(&a, &w)| {
-                    let v = (a as i32).clamp(0, QA);
-                    (v * w as i32) as i64 * v as i64
-                })
-                .sum()
-        };
-        let sum = layer(us, w_us) + layer(them, w_them);
+        let sum = activated_dot(us, w_us) + activated_dot(them, w_them);
         let raw = (sum / QA as i64 + self.output_bias as i64) * SCALE as i64 / (QA * QB) as i64;
         raw.clamp(-(MATE_BOUND as i64 - 1), MATE_BOUND as i64 - 1) as Score
     }
@@ -163,6 +161,26 @@ impl Network {
     pub fn fits(&self, feature_set: &str, features: usize) -> bool {
         self.feature_set == feature_set && self.features == features
     }
+}
+
+/// Σ clamp(a, 0, QA)² · w. Summed in `i32` over blocks of 128: a term is at most
+/// 255 · 255 · 127 (output weights are trained within ±1.98, so `|w| ≤ 127`), and 128 of them stay
+/// below 2³¹; the blocks add up in `i64`. `v · w` fits `i16` arithmetic's range too, which lets the
+/// compiler use 16-bit multiplies.
+#[inline]
+fn activated_dot(acc: &[i16], weights: &[i16]) -> i64 {
+    acc.chunks(128)
+        .zip(weights.chunks(128))
+        .map(|(a, w)| {
+            a.iter()
+                .zip(w)
+                .map(|(&a, &w)| {
+                    let v = (a as i32).clamp(0, QA);
+                    (v * w as i32) * v
+                })
+                .sum::<i32>() as i64
+        })
+        .sum()
 }
 
 impl FloatNetwork {

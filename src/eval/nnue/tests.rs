@@ -129,3 +129,15 @@ fn a_cut_or_corrupt_file_is_an_error() {
     }
     assert!(Network::from_bytes(b"not a net at all").is_err());
 }
+
+#[test]
+fn output_weights_stay_where_the_sums_cannot_overflow() {
+    let mut float = random_float_net(5, 8, 4);
+    float.output_weights[0] = 50.0;
+    let mut net = Network::quantise(&float);
+    assert_eq!(net.output_weights[0], MAX_OUTPUT_WEIGHT);
+    // A file written with a larger one (checksum and all) is refused.
+    net.output_weights[0] = MAX_OUTPUT_WEIGHT + 1;
+    let refused = Network::from_bytes(&net.to_bytes());
+    assert!(refused.is_err_and(|e| e.contains("output weight")));
+}
