@@ -664,7 +664,7 @@ pub fn run(cli: &TrainCli) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         );
         eprintln!(
-            "teacher scale K {:.4} ({}), net scale K {:.4} ({}); lambda {}, hidden {}, {} threads",
+            "teacher scale K {:.4} ({}), net scale K {:.4} ({}); lambda {}, hidden {}, threads {}",
             data.teacher_scale,
             how(data.fitted[0]),
             data.net_scale,

@@ -11,15 +11,15 @@ const RIGHT: f64 = 160.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 60.0;
 
-/// A tick step of 1, 2 or 5 times a power of ten giving about `target` ticks over `span`.
+/// The tick step of 1, 2 or 5 times a power of ten closest to `target` ticks over `span`.
 fn tick_step(span: f64, target: f64) -> f64 {
     let raw = (span / target).max(f64::MIN_POSITIVE);
     let power = 10f64.powf(raw.log10().floor());
+    let off = |s: f64| (s / raw).ln().abs();
     [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|m| m * power)
-        .find(|&s| s >= raw)
-        .unwrap_or(10.0 * power)
+        .fold(power, |best, s| if off(s) < off(best) { s } else { best })
 }
 
 /// The SVG document; `title` goes above the plot.
@@ -144,6 +144,7 @@ mod tests {
     #[test]
     fn ticks_are_round_numbers() {
         assert_eq!(tick_step(0.05, 5.0), 0.01);
+        assert_eq!(tick_step(0.125, 6.0), 0.02);
         assert_eq!(tick_step(30.0, 8.0), 5.0);
         assert_eq!(trim(0.0300000001, 0.01), "0.03");
     }
