@@ -91,9 +91,11 @@ fn the_gradient_matches_finite_differences_on_a_tiny_net() {
     let t = Trainer::new(&data, &settings(3, 12));
     let batch: Vec<u32> = (0..12).collect();
     let mut grad = vec![0.0; layout.size()];
+    let w_out = params[layout.output()..layout.output_bias()].to_vec();
     let loss = batch_gradient(
         layout,
         &params,
+        &w_out,
         t.slope,
         &data,
         &data.train,
@@ -174,7 +176,8 @@ fn the_trainers_forward_pass_is_the_engines() {
     let net = float_network(&data, layout, &params);
     let (mut us, mut them) = (vec![0.0; 8], vec![0.0; 8]);
     for s in &data.train {
-        let mine = forward(layout, &params, data.lists(s), (&mut us, &mut them));
+        let w_out = &params[layout.output()..layout.output_bias()];
+        let mine = forward(layout, &params, w_out, data.lists(s), (&mut us, &mut them));
         // Side to move Black: the engine takes Black's list first.
         let (a, b) = data.lists(s);
         let input = NetInput {
