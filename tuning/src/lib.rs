@@ -1,10 +1,12 @@
 //! Evaluation tuning for Kaleido: self-play data generation (`datagen`, text or binary files,
-//! sharded or not), tools on binary files (`merge`, `shuffle`, `dedup`) and Texel tuning
-//! (`tune`) of each game's weight file. No rules live here: positions, searches and evaluation
-//! traces all come from the engine library (`Session`).
+//! sharded or not), tools on binary files (`merge`, `shuffle`, `dedup`), Texel tuning
+//! (`tune`) of each game's weight file and network training (`train`). No rules live here:
+//! positions, searches, evaluation traces and network features all come from the engine library
+//! (`Session`).
 
 pub mod binary;
 pub mod data;
 pub mod datagen;
 pub mod tools;
+pub mod train;
 pub mod tune;

@@ -1,5 +1,6 @@
 //! The tuning command line: `datagen` (self-play data), `merge`, `shuffle`, `dedup` and `info`
-//! (binary data files) and `tune` (Texel tuning of a weight file). See `tuning/README.md`.
+//! (binary data files), `tune` (Texel tuning of a weight file) and `train` (networks). See
+//! `tuning/README.md`.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -134,6 +135,8 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Trains the data's game's network (NNUE) and writes it as a network file.
+    Train(tuning::train::TrainCli),
 }
 
 fn main() -> ExitCode {
@@ -175,6 +178,7 @@ fn main() -> ExitCode {
             draw_from,
             adjudicate_plies,
         }),
+        Command::Train(args) => tuning::train::run(&args),
         Command::Merge { inputs, out } => tools::run_merge(&inputs, &out).map(say),
         Command::Shuffle { input, out, seed } => tools::run_shuffle(&input, &out, seed).map(say),
         Command::Dedup { input, out } => tools::run_dedup(&input, &out).map(say),

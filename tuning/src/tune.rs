@@ -133,7 +133,8 @@ pub fn load(paths: &[PathBuf]) -> Result<Dataset, String> {
     })
 }
 
-fn sigmoid(k: f64, eval: f64) -> f64 {
+/// `1 / (1 + 10^(-k * eval / 400))`: the predicted result of a score `eval` in centipawns.
+pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
@@ -260,7 +261,12 @@ fn gradient(set: &Dataset, p: &Params, k: f64, lambda: f64) -> (f64, Vec<f64>) {
 
 /// The K that fits the game results best under `p` (golden-section search).
 fn fit_k(set: &Dataset, p: &Params) -> f64 {
-    let f = |k: f64| loss(set, &set.train, p, k, 1.0);
+    fit_scale(|k| loss(set, &set.train, p, k, 1.0))
+}
+
+/// The K in `[0.05, 5]` that minimises `f(K)`, a loss of predictions `sigmoid(K * x)`, by
+/// golden-section search: how `tune` fits its K, and how `train` fits the scales it needs.
+pub fn fit_scale(f: impl Fn(f64) -> f64) -> f64 {
     let (mut a, mut b) = (0.05f64, 5.0f64);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut c, mut d) = (b - ratio * (b - a), a + ratio * (b - a));
