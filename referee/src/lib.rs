@@ -17,6 +17,7 @@ pub mod pool;
 pub mod process;
 pub mod record;
 pub mod report;
+pub mod results;
 pub mod rules;
 pub mod schedule;
 pub mod spec;
@@ -33,7 +34,7 @@ use player::Limit;
 use pool::Next;
 use record::PgnHeader;
 use spec::{EngineSpec, Protocol};
-use stats::{Sprt, Tally};
+use stats::{Penta, Sprt, Tally};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -179,9 +180,11 @@ fn pgn_file(args: &MatchArgs) -> Result<Option<std::fs::File>, String> {
         .map_err(|e| format!("cannot open {}: {e}", path.display()))
 }
 
-/// The games of a match, in the order they are played.
+/// The games of a match (of its shard), in the order they are played.
 struct Schedule {
     pairs: Vec<(usize, usize)>,
+    /// Game pairs of the whole match, every shard's.
+    pair_count: usize,
     jobs: Vec<schedule::GameJob>,
     /// Whether an opening sets up a FEN, which the engines must then support.
     needs_setboard: bool,
@@ -210,14 +213,52 @@ fn scheduled_jobs(
         }
     };
     let pairs = schedule::pairings(engines, args.gauntlet);
-    let jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
+    let mut jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
+    let pair_count = jobs.last().map_or(0, |j| j.pair + 1);
+    // Every opening is drawn above whatever the shard, so that pair p is the same in every run.
+    jobs.retain(|job| args.shard.contains(job.pair));
     let needs_setboard = file_openings
         .as_ref()
         .is_some_and(|list| list.iter().any(|o| o.fen.is_some()));
     Ok(Schedule {
         pairs,
+        pair_count,
         jobs,
         needs_setboard,
+    })
+}
+
+/// What makes this run the same match as another (the results file's header).
+fn identity(
+    args: &MatchArgs,
+    specs: &[EngineSpec],
+    config: &RefereeConfig,
+    (limit, pairings, pair_count): (&Limit, &[(usize, usize)], usize),
+) -> Result<results::Identity, String> {
+    let limit = match limit {
+        Limit::Nodes(n) => format!("nodes={n}"),
+        Limit::Depth(d) => format!("depth={d}"),
+        Limit::Clock { .. } => format!("tc={}", args::time_control_tag(limit)),
+    };
+    Ok(results::Identity {
+        variant: config.variant.clone(),
+        options: config.options.clone(),
+        engines: args.engines.clone(),
+        names: specs.iter().map(|s| s.name.clone()).collect(),
+        limit,
+        games: args.games,
+        pairs: pair_count,
+        pairings: pairings.to_vec(),
+        seed: args.seed,
+        random_plies: args.random_plies,
+        openings: match &args.openings {
+            Some(path) => Some(results::file_digest(path)?),
+            None => None,
+        },
+        max_plies: args.max_plies,
+        resign: args.resign.clone(),
+        draw: args.draw.clone(),
+        time_margin_ms: args.time_margin,
     })
 }
 
@@ -238,10 +279,18 @@ pub fn run_cancellable(
     let config = referee_config(args, rules, (&variant, &options), &limit, cancel)?;
     let Schedule {
         pairs,
+        pair_count,
         jobs,
         needs_setboard,
     } = scheduled_jobs(args, &config, specs.len())?;
     let total = jobs.len();
+    if total == 0 {
+        return Err(format!(
+            "shard {} has no game pair to play (the match has {pair_count})",
+            args.shard
+        ));
+    }
+    let mut book = results::PairBook::new(&jobs);
     engines::probe_all(&mut specs, &config, needs_setboard)?;
     if let Some(why) = cancel.reason() {
         return Err(format!(
@@ -257,12 +306,33 @@ pub fn run_cancellable(
         time_control: args::time_control_tag(&limit),
     };
     let mut pgn_file = pgn_file(args)?;
+    let mut results_file = match &args.results {
+        Some(path) => {
+            let identity = identity(args, &specs, &config, (&limit, &pairs, pair_count))?;
+            let header = results::Header {
+                format: results::FORMAT.into(),
+                version: results::VERSION,
+                identity,
+                shard: args.shard.to_string(),
+                sprt: sprt.as_ref().map(|s| s.tokens()),
+            };
+            Some(results::Writer::create(path, &header)?)
+        }
+        None => None,
+    };
+    // Games are paired when every opening is played with both colours: the SPRT then counts
+    // pairs (pentanomial). A shard never stops on its own SPRT: only the merge sees the match.
+    let paired = args.games.is_multiple_of(2);
+    let may_stop = args.shard.count == 1;
+    let mut finished_pairs: Vec<results::PairLine> = Vec::new();
 
     let started = Instant::now();
     let mut summary = MatchSummary {
         engines: specs.iter().map(|s| s.name.clone()).collect(),
         games: Vec::new(),
         pairings: pairs.iter().map(|&p| (p, Tally::default())).collect(),
+        pentanomial: pairs.iter().map(|&p| (p, Penta::default())).collect(),
+        paired,
         sprt: None,
         stopped_early: false,
     };
@@ -283,11 +353,26 @@ pub fn run_cancellable(
                 next = Next::Abort;
             }
         }
+        if let Some(pair) = book.finish(&game) {
+            summary.add_pair(&pair);
+            if let Some(writer) = results_file.as_mut() {
+                if let Err(e) = writer.pair(&pair) {
+                    failure.get_or_insert(e);
+                    next = Next::Abort;
+                }
+            }
+            finished_pairs.push(pair);
+        }
         summary.add_game(game);
         if let Some(sprt) = &sprt {
-            let status = sprt.update(summary.sprt, &summary.pairings[&(0, 1)]);
+            let outcomes = if paired {
+                summary.pentanomial[&(0, 1)].outcomes()
+            } else {
+                summary.pairings[&(0, 1)].outcomes()
+            };
+            let status = sprt.update(summary.sprt, &outcomes);
             summary.sprt = Some(status);
-            if status.decision.is_some() && summary.games.len() < total {
+            if may_stop && status.decision.is_some() && summary.games.len() < total {
                 summary.stopped_early = true;
                 next = Next::Stop;
             }
@@ -305,6 +390,12 @@ pub fn run_cancellable(
     print!("{}", report::results_table(&summary));
     if let Some(e) = failure {
         return Err(e);
+    }
+    // The totals line says the shard is complete: only a run that played all its games writes it.
+    if let Some(writer) = results_file.as_mut() {
+        if cancel.reason().is_none() && !summary.stopped_early {
+            writer.totals(&results::totals_of(&finished_pairs, &pairs)?)?;
+        }
     }
     if let Some(why) = cancel.reason() {
         return Err(format!(

@@ -2,8 +2,9 @@
 //! form is an interface that scripts read: docs/match.md).
 
 use crate::record::GameRecord;
+use crate::results::PairLine;
 use crate::rules::Side;
-use crate::stats::{self, SprtStatus, Tally};
+use crate::stats::{self, Penta, SprtStatus, Tally};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -15,6 +16,10 @@ pub struct MatchSummary {
     pub games: Vec<GameRecord>,
     /// Results of engine i against engine j, from i's side (key (i, j) with i < j).
     pub pairings: BTreeMap<(usize, usize), Tally>,
+    /// Finished game pairs of each pairing by their score, from i's side.
+    pub pentanomial: BTreeMap<(usize, usize), Penta>,
+    /// Every opening is played with both colours (an even `--games`): the SPRT counts pairs.
+    pub paired: bool,
     pub sprt: Option<SprtStatus>,
     /// True when the SPRT stopped the match before every game was played.
     pub stopped_early: bool,
@@ -38,6 +43,15 @@ impl MatchSummary {
             }
         }
         self.games.push(game);
+    }
+
+    /// Counts a finished pair of two games in its pairing's pentanomial counts.
+    pub fn add_pair(&mut self, pair: &PairLine) {
+        if let (Ok(Some(half_points)), Some(penta)) =
+            (pair.half_points(), self.pentanomial.get_mut(&pair.engines))
+        {
+            penta.add_pair(half_points);
+        }
     }
 }
 
@@ -86,8 +100,12 @@ fn progress_text(summary: &MatchSummary) -> String {
             .map(|e| e.to_string())
             .unwrap_or_default();
         let sprt = summary.sprt.map(|s| format!(", {s}")).unwrap_or_default();
+        let ptnml = match summary.pentanomial.values().next() {
+            Some(penta) if summary.paired => format!(", ptnml(0-2) {penta}"),
+            _ => String::new(),
+        };
         format!(
-            "score {}-{}-{} [{:.3}], Elo {elo}{sprt}",
+            "score {}-{}-{} [{:.3}], Elo {elo}{ptnml}{sprt}",
             tally.wins,
             tally.losses,
             tally.draws,
@@ -168,6 +186,19 @@ pub fn results_table(summary: &MatchSummary) -> String {
             100.0 * stats::los(tally),
             100.0 * tally.draw_rate().unwrap_or(0.0),
         ));
+    }
+    if summary.paired {
+        for (&(i, j), penta) in &summary.pentanomial {
+            let elo = stats::elo_estimate_pairs(penta)
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "-".into());
+            out.push_str(&format!(
+                "{} vs {}: ptnml(0-2) {penta} ({} pairs), Elo {elo} (pairs)\n",
+                summary.engines[i],
+                summary.engines[j],
+                penta.pairs(),
+            ));
+        }
     }
     let mut terminations: BTreeMap<&str, usize> = BTreeMap::new();
     for game in &summary.games {
