@@ -34,7 +34,7 @@ use player::Limit;
 use pool::Next;
 use record::PgnHeader;
 use spec::{EngineSpec, Protocol};
-use stats::{Penta, Sprt, Tally};
+use stats::Sprt;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -262,6 +262,94 @@ fn identity(
     })
 }
 
+/// The `--results` file, its header written, when asked for.
+fn results_writer(
+    args: &MatchArgs,
+    specs: &[EngineSpec],
+    config: &RefereeConfig,
+    sprt: Option<&Sprt>,
+    shape: (&Limit, &[(usize, usize)], usize),
+) -> Result<Option<results::Writer>, String> {
+    let Some(path) = &args.results else {
+        return Ok(None);
+    };
+    let header = results::Header {
+        format: results::FORMAT.into(),
+        version: results::VERSION,
+        identity: identity(args, specs, config, shape)?,
+        shard: args.shard.to_string(),
+        sprt: sprt.map(|s| s.tokens()),
+    };
+    results::Writer::create(path, &header).map(Some)
+}
+
+/// Where finished games go: the PGN, and the results file pair by pair.
+struct Files {
+    pgn: Option<std::fs::File>,
+    pgn_header: PgnHeader,
+    results: Option<results::Writer>,
+    book: results::PairBook,
+    finished_pairs: Vec<results::PairLine>,
+}
+
+impl Files {
+    /// The PGN and results files of a match about to start.
+    fn open(
+        args: &MatchArgs,
+        specs: &[EngineSpec],
+        config: &RefereeConfig,
+        sprt: Option<&Sprt>,
+        shape: (&Limit, &[(usize, usize)], usize),
+        jobs: &[schedule::GameJob],
+    ) -> Result<Files, String> {
+        let variant = &config.variant;
+        Ok(Files {
+            pgn: pgn_file(args)?,
+            pgn_header: PgnHeader {
+                event: args.event.clone(),
+                site: args.site.clone(),
+                date: kaleido_vocab::pgn::today(),
+                variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
+                time_control: args::time_control_tag(shape.0),
+            },
+            results: results_writer(args, specs, config, sprt, shape)?,
+            book: results::PairBook::new(jobs),
+            finished_pairs: Vec::new(),
+        })
+    }
+
+    /// Writes a finished game's PGN; when it completes its pair, counts the pair in the summary's
+    /// pentanomial counts and writes its line.
+    fn record(
+        &mut self,
+        game: &record::GameRecord,
+        summary: &mut MatchSummary,
+    ) -> Result<(), String> {
+        if let Some(file) = self.pgn.as_mut() {
+            file.write_all(record::write_game(&self.pgn_header, game).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write the PGN: {e}"))?;
+        }
+        if let Some(pair) = self.book.finish(game) {
+            summary.add_pair(&pair);
+            if let Some(writer) = self.results.as_mut() {
+                writer.pair(&pair)?;
+            }
+            self.finished_pairs.push(pair);
+        }
+        Ok(())
+    }
+
+    /// The totals line, which says the shard is complete: only a run that played all its games
+    /// writes it.
+    fn complete(&mut self, pairings: &[(usize, usize)]) -> Result<(), String> {
+        match self.results.as_mut() {
+            Some(writer) => writer.totals(&results::totals_of(&self.finished_pairs, pairings)?),
+            None => Ok(()),
+        }
+    }
+}
+
 /// `run_match` that ends early when `cancel` is set (by a signal, a failure, or the caller).
 pub fn run_cancellable(
     args: &MatchArgs,
@@ -290,7 +378,6 @@ pub fn run_cancellable(
             args.shard
         ));
     }
-    let mut book = results::PairBook::new(&jobs);
     engines::probe_all(&mut specs, &config, needs_setboard)?;
     if let Some(why) = cancel.reason() {
         return Err(format!(
@@ -298,44 +385,16 @@ pub fn run_cancellable(
             cancel::reason_text(why)
         ));
     }
-    let header = PgnHeader {
-        event: args.event.clone(),
-        site: args.site.clone(),
-        date: kaleido_vocab::pgn::today(),
-        variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
-        time_control: args::time_control_tag(&limit),
-    };
-    let mut pgn_file = pgn_file(args)?;
-    let mut results_file = match &args.results {
-        Some(path) => {
-            let identity = identity(args, &specs, &config, (&limit, &pairs, pair_count))?;
-            let header = results::Header {
-                format: results::FORMAT.into(),
-                version: results::VERSION,
-                identity,
-                shard: args.shard.to_string(),
-                sprt: sprt.as_ref().map(|s| s.tokens()),
-            };
-            Some(results::Writer::create(path, &header)?)
-        }
-        None => None,
-    };
+    let shape = (&limit, &pairs[..], pair_count);
+    let mut files = Files::open(args, &specs, &config, sprt.as_ref(), shape, &jobs)?;
     // Games are paired when every opening is played with both colours: the SPRT then counts
     // pairs (pentanomial). A shard never stops on its own SPRT: only the merge sees the match.
     let paired = args.games.is_multiple_of(2);
     let may_stop = args.shard.count == 1;
-    let mut finished_pairs: Vec<results::PairLine> = Vec::new();
 
     let started = Instant::now();
-    let mut summary = MatchSummary {
-        engines: specs.iter().map(|s| s.name.clone()).collect(),
-        games: Vec::new(),
-        pairings: pairs.iter().map(|&p| (p, Tally::default())).collect(),
-        pentanomial: pairs.iter().map(|&p| (p, Penta::default())).collect(),
-        paired,
-        sprt: None,
-        stopped_early: false,
-    };
+    let names = specs.iter().map(|s| s.name.clone()).collect();
+    let mut summary = MatchSummary::new(names, &pairs, paired);
     let mut failure: Option<String> = None;
     pool::play(&config, &specs, jobs, args.concurrency, |result| {
         let game = match result {
@@ -346,33 +405,13 @@ pub fn run_cancellable(
             }
         };
         let mut next = Next::Continue;
-        if let Some(file) = pgn_file.as_mut() {
-            let written = file.write_all(record::write_game(&header, &game).as_bytes());
-            if let Err(e) = written.and_then(|_| file.flush()) {
-                failure.get_or_insert(format!("cannot write the PGN: {e}"));
-                next = Next::Abort;
-            }
-        }
-        if let Some(pair) = book.finish(&game) {
-            summary.add_pair(&pair);
-            if let Some(writer) = results_file.as_mut() {
-                if let Err(e) = writer.pair(&pair) {
-                    failure.get_or_insert(e);
-                    next = Next::Abort;
-                }
-            }
-            finished_pairs.push(pair);
+        if let Err(e) = files.record(&game, &mut summary) {
+            failure.get_or_insert(e);
+            next = Next::Abort;
         }
         summary.add_game(game);
         if let Some(sprt) = &sprt {
-            let outcomes = if paired {
-                summary.pentanomial[&(0, 1)].outcomes()
-            } else {
-                summary.pairings[&(0, 1)].outcomes()
-            };
-            let status = sprt.update(summary.sprt, &outcomes);
-            summary.sprt = Some(status);
-            if may_stop && status.decision.is_some() && summary.games.len() < total {
+            if summary.update_sprt(sprt) && may_stop && summary.games.len() < total {
                 summary.stopped_early = true;
                 next = Next::Stop;
             }
@@ -391,11 +430,8 @@ pub fn run_cancellable(
     if let Some(e) = failure {
         return Err(e);
     }
-    // The totals line says the shard is complete: only a run that played all its games writes it.
-    if let Some(writer) = results_file.as_mut() {
-        if cancel.reason().is_none() && !summary.stopped_early {
-            writer.totals(&results::totals_of(&finished_pairs, &pairs)?)?;
-        }
+    if cancel.reason().is_none() && !summary.stopped_early {
+        files.complete(&pairs)?;
     }
     if let Some(why) = cancel.reason() {
         return Err(format!(

@@ -4,7 +4,7 @@
 use crate::record::GameRecord;
 use crate::results::PairLine;
 use crate::rules::Side;
-use crate::stats::{self, Penta, SprtStatus, Tally};
+use crate::stats::{self, Penta, Sprt, SprtStatus, Tally};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -26,6 +26,37 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
+    /// A match about to start between `engines`, its pairings `pairs`.
+    pub fn new(engines: Vec<String>, pairs: &[(usize, usize)], paired: bool) -> MatchSummary {
+        MatchSummary {
+            engines,
+            games: Vec::new(),
+            pairings: pairs.iter().map(|&p| (p, Tally::default())).collect(),
+            pentanomial: pairs.iter().map(|&p| (p, Penta::default())).collect(),
+            paired,
+            sprt: None,
+            stopped_early: false,
+        }
+    }
+
+    /// Brings the SPRT of the first pairing up to date (on pairs when the match is paired);
+    /// true once it is decided.
+    pub fn update_sprt(&mut self, sprt: &Sprt) -> bool {
+        let key = (0, 1);
+        let outcomes = match (
+            self.paired,
+            self.pentanomial.get(&key),
+            self.pairings.get(&key),
+        ) {
+            (true, Some(penta), _) => penta.outcomes(),
+            (_, _, Some(tally)) => tally.outcomes(),
+            _ => return false,
+        };
+        let status = sprt.update(self.sprt, &outcomes);
+        self.sprt = Some(status);
+        status.decision.is_some()
+    }
+
     /// Counts a finished game in its pairing's tally.
     pub fn add_game(&mut self, game: GameRecord) {
         let key = (game.white.min(game.black), game.white.max(game.black));
