@@ -8,7 +8,7 @@
 
 use crate::record::GameRecord;
 use crate::schedule::GameJob;
-use crate::stats::{self, Penta, Sprt, SprtDecision, Tally};
+use crate::stats::{self, Penta, Sprt, Tally};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
@@ -579,14 +579,15 @@ pub fn report(merged: &Merged, sprt: Option<&Sprt>) -> String {
             } else {
                 sprt.status(&tally)
             };
-            let verdict = match status.decision {
-                Some(SprtDecision::H1) => "H1 accepted",
-                Some(SprtDecision::H0) => "H0 accepted",
-                None => "undecided",
+            // The status reads `LLR x (lo, hi)` and ` - H1 accepted` or ` - H0 accepted`.
+            let open = if status.decision.is_none() {
+                " - undecided"
+            } else {
+                ""
             };
             out.push_str(&format!(
-                "SPRT [{}, {}]: LLR {:.2} ({:.2}, {:.2}) - {verdict}\n",
-                sprt.elo0, sprt.elo1, status.llr, status.lower, status.upper
+                "SPRT [{}, {}]: {status}{open}\n",
+                sprt.elo0, sprt.elo1
             ));
         }
     }
@@ -624,4 +625,75 @@ pub fn run_merge(args: &MergeArgs) -> Result<String, String> {
         write_merged(out, &merged)?;
     }
     Ok(report(&merged, sprt.as_ref()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(number: usize, white: usize, result: &str) -> GameLine {
+        GameLine {
+            number,
+            white,
+            black: 1 - white,
+            result: result.into(),
+            termination: "t".into(),
+            plies: 10,
+        }
+    }
+
+    fn pair(p: usize, first: &str, second: &str) -> PairLine {
+        PairLine {
+            pair: p,
+            engines: (0, 1),
+            games: vec![game(2 * p + 1, 0, first), game(2 * p + 2, 1, second)],
+        }
+    }
+
+    #[test]
+    fn shards_split_the_pairs() {
+        assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, count: 3 }));
+        for bad in ["3/3", "1", "a/2", "1/0", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        let shards: Vec<Shard> = (0..3).map(|index| Shard { index, count: 3 }).collect();
+        for p in 0..20 {
+            assert_eq!(shards.iter().filter(|s| s.contains(p)).count(), 1);
+        }
+    }
+
+    #[test]
+    fn pairs_count_from_the_lower_engines_side_with_colours_swapped() {
+        // Engine 0 wins with White, then loses with Black (White wins again): 1 of 2 points.
+        assert_eq!(pair(0, "1-0", "1-0").half_points(), Ok(Some(2)));
+        // Engine 0 wins both: as White 1-0, as Black 0-1.
+        assert_eq!(pair(0, "1-0", "0-1").half_points(), Ok(Some(4)));
+        assert_eq!(pair(0, "1/2-1/2", "1-0").half_points(), Ok(Some(1)));
+        let pairs = [
+            pair(0, "1-0", "0-1"),
+            pair(1, "0-1", "1-0"),
+            pair(2, "1/2-1/2", "1/2-1/2"),
+        ];
+        let totals = totals_of(&pairs, &[(0, 1)]).unwrap();
+        assert_eq!((totals.games, totals.pairs), (6, 3));
+        let t = &totals.pairings[0];
+        assert_eq!((t.wins, t.losses, t.draws), (2, 2, 2));
+        assert_eq!(t.ptnml, [1, 0, 1, 0, 1]);
+        assert!(pair(0, "1-0", "2-0").half_points().is_err());
+    }
+
+    #[test]
+    fn the_last_round_of_an_odd_match_has_one_game_pairs() {
+        let mut id: Identity = serde_json::from_str(
+            r#"{"variant":"chess","options":[],"engines":["a","b","c"],"names":["a","b","c"],
+            "limit":"nodes=1","games":3,"pairs":6,"pairings":[[0,1],[0,2],[1,2]],"seed":1,
+            "random_plies":null,"openings":null,"max_plies":null,"resign":null,"draw":null,
+            "time_margin_ms":50}"#,
+        )
+        .unwrap();
+        let sizes: Vec<usize> = (0..6).map(|p| pair_size(&id, p)).collect();
+        assert_eq!(sizes, vec![2, 2, 2, 1, 1, 1]);
+        id.games = 4;
+        assert!((0..6).all(|p| pair_size(&id, p) == 2));
+    }
 }

@@ -271,11 +271,9 @@ pub struct SprtStatus {
 
 impl fmt::Display for SprtStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "LLR {:.2} ({:.2}, {:.2})",
-            self.llr, self.lower, self.upper
-        )?;
+        // Rounded first, so that a slightly negative LLR prints as 0.00 rather than -0.00.
+        let llr = (self.llr * 100.0).round() / 100.0 + 0.0;
+        write!(f, "LLR {llr:.2} ({:.2}, {:.2})", self.lower, self.upper)?;
         match self.decision {
             Some(SprtDecision::H0) => write!(f, " - H0 accepted"),
             Some(SprtDecision::H1) => write!(f, " - H1 accepted"),
