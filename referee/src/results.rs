@@ -79,7 +79,8 @@ pub struct Identity {
     pub max_plies: Option<usize>,
     pub resign: Option<Vec<u32>>,
     pub draw: Option<Vec<u32>>,
-    /// Every `--option`-like engine setting is in the specs; these are the referee's own.
+    /// How far past its clock an engine may go before it forfeits (`--time-margin`): it decides
+    /// results under `--tc`. (Engine options are part of the specs above.)
     pub time_margin_ms: u64,
 }
 
