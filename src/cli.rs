@@ -71,6 +71,9 @@ pub enum Command {
     // Boxed: its arguments outweigh the other subcommands' (clippy::large_enum_variant).
     /// Engine-vs-engine match refereed by Kaleido's rules.
     Match(Box<kaleido_referee::MatchArgs>),
+    /// Checks and combines the `--results` files of every shard of one match (`match --shard
+    /// K/N`): prints W/D/L, pentanomial counts, Elo and the SPRT's verdict (docs/cluster.md).
+    MatchMerge(kaleido_referee::results::MergeArgs),
 }
 
 // Each subcommand's arguments: one struct each, and one function each below (their help texts
@@ -304,6 +307,11 @@ pub fn execute(command: Option<Command>) -> Result<(), String> {
         Command::Replay(args) => replay(args),
         Command::Person(args) => person(&args),
         Command::Match(args) => kaleido_referee::run(&args, &match_rules::KaleidoRules),
+        Command::MatchMerge(args) => {
+            let report = kaleido_referee::results::run_merge(&args)?;
+            print!("{report}");
+            Ok(())
+        }
         Command::Gui(args) => gui(&args),
     }
 }

@@ -76,6 +76,14 @@ pub struct MatchArgs {
     /// No progress lines (the results table is still printed).
     #[arg(long)]
     pub quiet: bool,
+    /// K/N: play only the game pairs p with p % N == K, numbered as in the whole match (N such
+    /// runs play its games; `kaleido match-merge` combines their --results files).
+    #[arg(long, default_value = "0/1", value_parser = crate::results::Shard::parse)]
+    pub shard: crate::results::Shard,
+    /// Write the match's identity, every game pair's results and the totals (W/D/L and
+    /// pentanomial counts) to this file, JSON Lines (docs/cluster.md).
+    #[arg(long)]
+    pub results: Option<std::path::PathBuf>,
 }
 
 /// Parses `BASE+INC` (seconds, `M:SS` allowed for the base).

@@ -17,6 +17,7 @@ pub mod pool;
 pub mod process;
 pub mod record;
 pub mod report;
+pub mod results;
 pub mod rules;
 pub mod schedule;
 pub mod spec;
@@ -33,7 +34,7 @@ use player::Limit;
 use pool::Next;
 use record::PgnHeader;
 use spec::{EngineSpec, Protocol};
-use stats::{Sprt, Tally};
+use stats::Sprt;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -179,9 +180,11 @@ fn pgn_file(args: &MatchArgs) -> Result<Option<std::fs::File>, String> {
         .map_err(|e| format!("cannot open {}: {e}", path.display()))
 }
 
-/// The games of a match, in the order they are played.
+/// The games of a match (of its shard), in the order they are played.
 struct Schedule {
     pairs: Vec<(usize, usize)>,
+    /// Game pairs of the whole match, every shard's.
+    pair_count: usize,
     jobs: Vec<schedule::GameJob>,
     /// Whether an opening sets up a FEN, which the engines must then support.
     needs_setboard: bool,
@@ -210,15 +213,141 @@ fn scheduled_jobs(
         }
     };
     let pairs = schedule::pairings(engines, args.gauntlet);
-    let jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
+    let mut jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
+    let pair_count = jobs.last().map_or(0, |j| j.pair + 1);
+    // Every opening is drawn above whatever the shard, so that pair p is the same in every run.
+    jobs.retain(|job| args.shard.contains(job.pair));
     let needs_setboard = file_openings
         .as_ref()
         .is_some_and(|list| list.iter().any(|o| o.fen.is_some()));
     Ok(Schedule {
         pairs,
+        pair_count,
         jobs,
         needs_setboard,
     })
+}
+
+/// What makes this run the same match as another (the results file's header).
+fn identity(
+    args: &MatchArgs,
+    specs: &[EngineSpec],
+    config: &RefereeConfig,
+    (limit, pairings, pair_count): (&Limit, &[(usize, usize)], usize),
+) -> Result<results::Identity, String> {
+    let limit = match limit {
+        Limit::Nodes(n) => format!("nodes={n}"),
+        Limit::Depth(d) => format!("depth={d}"),
+        Limit::Clock { .. } => format!("tc={}", args::time_control_tag(limit)),
+    };
+    Ok(results::Identity {
+        variant: config.variant.clone(),
+        options: config.options.clone(),
+        engines: args.engines.clone(),
+        names: specs.iter().map(|s| s.name.clone()).collect(),
+        limit,
+        games: args.games,
+        pairs: pair_count,
+        pairings: pairings.to_vec(),
+        seed: args.seed,
+        random_plies: args.random_plies,
+        openings: match &args.openings {
+            Some(path) => Some(results::file_digest(path)?),
+            None => None,
+        },
+        max_plies: args.max_plies,
+        resign: args.resign.clone(),
+        draw: args.draw.clone(),
+        time_margin_ms: args.time_margin,
+    })
+}
+
+/// The `--results` file, its header written, when asked for.
+fn results_writer(
+    args: &MatchArgs,
+    specs: &[EngineSpec],
+    config: &RefereeConfig,
+    sprt: Option<&Sprt>,
+    shape: (&Limit, &[(usize, usize)], usize),
+) -> Result<Option<results::Writer>, String> {
+    let Some(path) = &args.results else {
+        return Ok(None);
+    };
+    let header = results::Header {
+        format: results::FORMAT.into(),
+        version: results::VERSION,
+        identity: identity(args, specs, config, shape)?,
+        shard: args.shard.to_string(),
+        sprt: sprt.map(|s| s.tokens()),
+    };
+    results::Writer::create(path, &header).map(Some)
+}
+
+/// Where finished games go: the PGN, and the results file pair by pair.
+struct Files {
+    pgn: Option<std::fs::File>,
+    pgn_header: PgnHeader,
+    results: Option<results::Writer>,
+    book: results::PairBook,
+    finished_pairs: Vec<results::PairLine>,
+}
+
+impl Files {
+    /// The PGN and results files of a match about to start.
+    fn open(
+        args: &MatchArgs,
+        specs: &[EngineSpec],
+        config: &RefereeConfig,
+        sprt: Option<&Sprt>,
+        shape: (&Limit, &[(usize, usize)], usize),
+        jobs: &[schedule::GameJob],
+    ) -> Result<Files, String> {
+        let variant = &config.variant;
+        Ok(Files {
+            pgn: pgn_file(args)?,
+            pgn_header: PgnHeader {
+                event: args.event.clone(),
+                site: args.site.clone(),
+                date: kaleido_vocab::pgn::today(),
+                variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
+                time_control: args::time_control_tag(shape.0),
+            },
+            results: results_writer(args, specs, config, sprt, shape)?,
+            book: results::PairBook::new(jobs),
+            finished_pairs: Vec::new(),
+        })
+    }
+
+    /// Writes a finished game's PGN; when it completes its pair, counts the pair in the summary's
+    /// pentanomial counts and writes its line.
+    fn record(
+        &mut self,
+        game: &record::GameRecord,
+        summary: &mut MatchSummary,
+    ) -> Result<(), String> {
+        if let Some(file) = self.pgn.as_mut() {
+            file.write_all(record::write_game(&self.pgn_header, game).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(|e| format!("cannot write the PGN: {e}"))?;
+        }
+        if let Some(pair) = self.book.finish(game) {
+            summary.add_pair(&pair);
+            if let Some(writer) = self.results.as_mut() {
+                writer.pair(&pair)?;
+            }
+            self.finished_pairs.push(pair);
+        }
+        Ok(())
+    }
+
+    /// The totals line, which says the shard is complete: only a run that played all its games
+    /// writes it.
+    fn complete(&mut self, pairings: &[(usize, usize)]) -> Result<(), String> {
+        match self.results.as_mut() {
+            Some(writer) => writer.totals(&results::totals_of(&self.finished_pairs, pairings)?),
+            None => Ok(()),
+        }
+    }
 }
 
 /// `run_match` that ends early when `cancel` is set (by a signal, a failure, or the caller).
@@ -238,10 +367,17 @@ pub fn run_cancellable(
     let config = referee_config(args, rules, (&variant, &options), &limit, cancel)?;
     let Schedule {
         pairs,
+        pair_count,
         jobs,
         needs_setboard,
     } = scheduled_jobs(args, &config, specs.len())?;
     let total = jobs.len();
+    if total == 0 {
+        return Err(format!(
+            "shard {} has no game pair to play (the match has {pair_count})",
+            args.shard
+        ));
+    }
     engines::probe_all(&mut specs, &config, needs_setboard)?;
     if let Some(why) = cancel.reason() {
         return Err(format!(
@@ -249,23 +385,16 @@ pub fn run_cancellable(
             cancel::reason_text(why)
         ));
     }
-    let header = PgnHeader {
-        event: args.event.clone(),
-        site: args.site.clone(),
-        date: kaleido_vocab::pgn::today(),
-        variant: (!variant.eq_ignore_ascii_case("chess")).then(|| variant.clone()),
-        time_control: args::time_control_tag(&limit),
-    };
-    let mut pgn_file = pgn_file(args)?;
+    let shape = (&limit, &pairs[..], pair_count);
+    let mut files = Files::open(args, &specs, &config, sprt.as_ref(), shape, &jobs)?;
+    // Games are paired when every opening is played with both colours: the SPRT then counts
+    // pairs (pentanomial). A shard never stops on its own SPRT: only the merge sees the match.
+    let paired = args.games.is_multiple_of(2);
+    let may_stop = args.shard.count == 1;
 
     let started = Instant::now();
-    let mut summary = MatchSummary {
-        engines: specs.iter().map(|s| s.name.clone()).collect(),
-        games: Vec::new(),
-        pairings: pairs.iter().map(|&p| (p, Tally::default())).collect(),
-        sprt: None,
-        stopped_early: false,
-    };
+    let names = specs.iter().map(|s| s.name.clone()).collect();
+    let mut summary = MatchSummary::new(names, &pairs, paired);
     let mut failure: Option<String> = None;
     pool::play(&config, &specs, jobs, args.concurrency, |result| {
         let game = match result {
@@ -276,18 +405,13 @@ pub fn run_cancellable(
             }
         };
         let mut next = Next::Continue;
-        if let Some(file) = pgn_file.as_mut() {
-            let written = file.write_all(record::write_game(&header, &game).as_bytes());
-            if let Err(e) = written.and_then(|_| file.flush()) {
-                failure.get_or_insert(format!("cannot write the PGN: {e}"));
-                next = Next::Abort;
-            }
+        if let Err(e) = files.record(&game, &mut summary) {
+            failure.get_or_insert(e);
+            next = Next::Abort;
         }
         summary.add_game(game);
         if let Some(sprt) = &sprt {
-            let status = sprt.update(summary.sprt, &summary.pairings[&(0, 1)]);
-            summary.sprt = Some(status);
-            if status.decision.is_some() && summary.games.len() < total {
+            if summary.update_sprt(sprt) && may_stop && summary.games.len() < total {
                 summary.stopped_early = true;
                 next = Next::Stop;
             }
@@ -305,6 +429,9 @@ pub fn run_cancellable(
     print!("{}", report::results_table(&summary));
     if let Some(e) = failure {
         return Err(e);
+    }
+    if cancel.reason().is_none() && !summary.stopped_early {
+        files.complete(&pairs)?;
     }
     if let Some(why) = cancel.reason() {
         return Err(format!(

@@ -131,6 +131,7 @@ mod tests {
         let jobs: Vec<GameJob> = (1..=4)
             .map(|number| GameJob {
                 number,
+                pair: number / 2,
                 white: 0,
                 black: 1,
                 opening: Opening::default(),

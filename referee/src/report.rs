@@ -2,8 +2,9 @@
 //! form is an interface that scripts read: docs/match.md).
 
 use crate::record::GameRecord;
+use crate::results::PairLine;
 use crate::rules::Side;
-use crate::stats::{self, SprtStatus, Tally};
+use crate::stats::{self, Penta, Sprt, SprtStatus, Tally};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -15,12 +16,47 @@ pub struct MatchSummary {
     pub games: Vec<GameRecord>,
     /// Results of engine i against engine j, from i's side (key (i, j) with i < j).
     pub pairings: BTreeMap<(usize, usize), Tally>,
+    /// Finished game pairs of each pairing by their score, from i's side.
+    pub pentanomial: BTreeMap<(usize, usize), Penta>,
+    /// Every opening is played with both colours (an even `--games`): the SPRT counts pairs.
+    pub paired: bool,
     pub sprt: Option<SprtStatus>,
     /// True when the SPRT stopped the match before every game was played.
     pub stopped_early: bool,
 }
 
 impl MatchSummary {
+    /// A match about to start between `engines`, its pairings `pairs`.
+    pub fn new(engines: Vec<String>, pairs: &[(usize, usize)], paired: bool) -> MatchSummary {
+        MatchSummary {
+            engines,
+            games: Vec::new(),
+            pairings: pairs.iter().map(|&p| (p, Tally::default())).collect(),
+            pentanomial: pairs.iter().map(|&p| (p, Penta::default())).collect(),
+            paired,
+            sprt: None,
+            stopped_early: false,
+        }
+    }
+
+    /// Brings the SPRT of the first pairing up to date (on pairs when the match is paired);
+    /// true once it is decided.
+    pub fn update_sprt(&mut self, sprt: &Sprt) -> bool {
+        let key = (0, 1);
+        let outcomes = match (
+            self.paired,
+            self.pentanomial.get(&key),
+            self.pairings.get(&key),
+        ) {
+            (true, Some(penta), _) => penta.outcomes(),
+            (_, _, Some(tally)) => tally.outcomes(),
+            _ => return false,
+        };
+        let status = sprt.update(self.sprt, &outcomes);
+        self.sprt = Some(status);
+        status.decision.is_some()
+    }
+
     /// Counts a finished game in its pairing's tally.
     pub fn add_game(&mut self, game: GameRecord) {
         let key = (game.white.min(game.black), game.white.max(game.black));
@@ -38,6 +74,15 @@ impl MatchSummary {
             }
         }
         self.games.push(game);
+    }
+
+    /// Counts a finished pair of two games in its pairing's pentanomial counts.
+    pub fn add_pair(&mut self, pair: &PairLine) {
+        if let (Ok(Some(half_points)), Some(penta)) =
+            (pair.half_points(), self.pentanomial.get_mut(&pair.engines))
+        {
+            penta.add_pair(half_points);
+        }
     }
 }
 
@@ -86,8 +131,12 @@ fn progress_text(summary: &MatchSummary) -> String {
             .map(|e| e.to_string())
             .unwrap_or_default();
         let sprt = summary.sprt.map(|s| format!(", {s}")).unwrap_or_default();
+        let ptnml = match summary.pentanomial.values().next() {
+            Some(penta) if summary.paired => format!(", ptnml(0-2) {penta}"),
+            _ => String::new(),
+        };
         format!(
-            "score {}-{}-{} [{:.3}], Elo {elo}{sprt}",
+            "score {}-{}-{} [{:.3}], Elo {elo}{ptnml}{sprt}",
             tally.wins,
             tally.losses,
             tally.draws,
@@ -168,6 +217,19 @@ pub fn results_table(summary: &MatchSummary) -> String {
             100.0 * stats::los(tally),
             100.0 * tally.draw_rate().unwrap_or(0.0),
         ));
+    }
+    if summary.paired {
+        for (&(i, j), penta) in &summary.pentanomial {
+            let elo = stats::elo_estimate_pairs(penta)
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "-".into());
+            out.push_str(&format!(
+                "{} vs {}: ptnml(0-2) {penta} ({} pairs), Elo {elo} (pairs)\n",
+                summary.engines[i],
+                summary.engines[j],
+                penta.pairs(),
+            ));
+        }
     }
     let mut terminations: BTreeMap<&str, usize> = BTreeMap::new();
     for game in &summary.games {

@@ -6,6 +6,9 @@ use crate::openings::Opening;
 #[derive(Clone, Debug)]
 pub struct GameJob {
     pub number: usize,
+    /// The game pair it belongs to (its opening and pairing; the pair's other game swaps colours),
+    /// counted from 0 in schedule order: `--shard K/N` plays the pairs `pair % N == K`.
+    pub pair: usize,
     pub white: usize,
     pub black: usize,
     pub opening: Opening,
@@ -34,11 +37,12 @@ pub fn schedule(
     let mut jobs = Vec::new();
     for round in 0..games_per_pairing.div_ceil(2) {
         let line = opening(round);
-        for &(a, b) in pairs {
+        for (index, &(a, b)) in pairs.iter().enumerate() {
             for (k, (white, black)) in [(a, b), (b, a)].into_iter().enumerate() {
                 if 2 * round + k < games_per_pairing {
                     jobs.push(GameJob {
                         number: jobs.len() + 1,
+                        pair: round * pairs.len() + index,
                         white,
                         black,
                         opening: line.clone(),
@@ -94,5 +98,7 @@ mod tests {
             ]
         );
         assert!(jobs.iter().enumerate().all(|(i, j)| j.number == i + 1));
+        let pairs: Vec<usize> = jobs.iter().map(|j| j.pair).collect();
+        assert_eq!(pairs, vec![0, 0, 1, 1, 2, 2, 3, 3, 4, 5]);
     }
 }

@@ -1,7 +1,11 @@
 //! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority, and the
 //! sequential probability ratio test that stops a match once it is decided.
 //!
-//! All formulas use the trinomial model (win/draw/loss per game), as cutechess does.
+//! Games counted one by one use the trinomial model (win/draw/loss per game), as cutechess does;
+//! games played in pairs (one opening, colours swapped) use the pentanomial model (the pair's
+//! score 0, 1/2, 1, 3/2 or 2), as fishtest and fastchess do: the two games of a pair are
+//! correlated through their opening, which the trinomial model ignores. Both go through the same
+//! interval and the same SPRT, over a score distribution (`Outcomes`).
 
 use std::fmt;
 
@@ -51,16 +55,79 @@ impl Tally {
         (n > 0).then(|| self.draws as f64 / n as f64)
     }
 
-    /// Variance of one game's score around the sample mean (the trinomial model).
-    fn variance(&self) -> Option<f64> {
-        let n = self.games() as f64;
-        let s = self.score()?;
-        Some(
-            (self.wins as f64 * (1.0 - s).powi(2)
-                + self.draws as f64 * (0.5 - s).powi(2)
-                + self.losses as f64 * s.powi(2))
-                / n,
-        )
+    /// The games as a score distribution: one game a unit.
+    pub fn outcomes(&self) -> Outcomes {
+        Outcomes {
+            classes: vec![(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)],
+            games_per_unit: 1.0,
+        }
+    }
+}
+
+/// Pentanomial counts of game pairs: `counts[k]` pairs scored `k / 2` points of 2 (0, 1/2, 1,
+/// 3/2, 2) by the side they are counted for. Printed as fastchess and fishtest do, `Ptnml(0-2)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta {
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Counts a pair by its points in half points (0..=4: two losses .. two wins).
+    pub fn add_pair(&mut self, half_points: usize) {
+        self.counts[half_points.min(4)] += 1;
+    }
+
+    pub fn add(&mut self, other: &Penta) {
+        for (mine, theirs) in self.counts.iter_mut().zip(other.counts) {
+            *mine += theirs;
+        }
+    }
+
+    /// The pairs as a score distribution: a pair's score is its mean per game (0, 1/4, ... 1).
+    pub fn outcomes(&self) -> Outcomes {
+        Outcomes {
+            classes: (0..5).map(|k| (k as f64 / 4.0, self.counts[k])).collect(),
+            games_per_unit: 2.0,
+        }
+    }
+}
+
+impl fmt::Display for Penta {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.counts;
+        write!(f, "[{}, {}, {}, {}, {}]", c[0], c[1], c[2], c[3], c[4])
+    }
+}
+
+/// Independent units (games, or pairs of games) by their mean score per game, with counts: what
+/// the interval and the SPRT are computed from, whichever model counted them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcomes {
+    /// (score per game in [0, 1], how many units scored it).
+    pub classes: Vec<(f64, u32)>,
+    /// Games in one unit: 1 (trinomial) or 2 (pentanomial).
+    pub games_per_unit: f64,
+}
+
+impl Outcomes {
+    fn units(&self) -> u32 {
+        self.classes.iter().map(|&(_, n)| n).sum()
+    }
+
+    /// Mean score and the variance of one unit's score around it, with counts as given.
+    fn moments(classes: &[(f64, f64)]) -> (f64, f64, f64) {
+        let n: f64 = classes.iter().map(|&(_, c)| c).sum();
+        let mean = classes.iter().map(|&(x, c)| x * c).sum::<f64>() / n;
+        let var = classes
+            .iter()
+            .map(|&(x, c)| c * (x - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        (n, mean, var)
     }
 }
 
@@ -110,10 +177,24 @@ impl fmt::Display for EloEstimate {
     }
 }
 
-/// Elo difference and 95% interval from the normal approximation of the mean score.
+/// Elo difference and 95% interval from the normal approximation of the mean score (trinomial).
 pub fn elo_estimate(t: &Tally) -> Option<EloEstimate> {
-    let s = t.score()?;
-    let deviation = Z_95 * (t.variance()? / t.games() as f64).sqrt();
+    elo_interval(&t.outcomes())
+}
+
+/// The same from game pairs (pentanomial): the interval uses the variance of the pairs' scores.
+pub fn elo_estimate_pairs(p: &Penta) -> Option<EloEstimate> {
+    elo_interval(&p.outcomes())
+}
+
+/// Elo and 95% interval of a score distribution: mean score s, s +/- z * sd / sqrt(units).
+fn elo_interval(o: &Outcomes) -> Option<EloEstimate> {
+    if o.units() == 0 {
+        return None;
+    }
+    let counted: Vec<(f64, f64)> = o.classes.iter().map(|&(x, c)| (x, c as f64)).collect();
+    let (n, s, var) = Outcomes::moments(&counted);
+    let deviation = Z_95 * (var / n).sqrt();
     Some(EloEstimate {
         elo: elo_from_score(s),
         low: elo_from_score(s - deviation),
@@ -190,11 +271,9 @@ pub struct SprtStatus {
 
 impl fmt::Display for SprtStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "LLR {:.2} ({:.2}, {:.2})",
-            self.llr, self.lower, self.upper
-        )?;
+        // Rounded first, so that a slightly negative LLR prints as 0.00 rather than -0.00.
+        let llr = (self.llr * 100.0).round() / 100.0 + 0.0;
+        write!(f, "LLR {llr:.2} ({:.2}, {:.2})", self.lower, self.upper)?;
         match self.decision {
             Some(SprtDecision::H0) => write!(f, " - H0 accepted"),
             Some(SprtDecision::H1) => write!(f, " - H1 accepted"),
@@ -262,24 +341,36 @@ impl Sprt {
         )
     }
 
-    /// Log-likelihood ratio of H1 against H0 for the first side's results:
-    /// `N (s1 - s0) (2 s - s0 - s1) / (2 var)`, with s the mean score and var the per-game variance.
-    /// (0 before the first game.)
+    /// Log-likelihood ratio of H1 against H0 for the first side's games counted one by one.
     pub fn llr(&self, t: &Tally) -> f64 {
-        if t.games() == 0 {
+        self.llr_of(&t.outcomes())
+    }
+
+    /// The same for game pairs (the pentanomial model).
+    pub fn llr_pairs(&self, p: &Penta) -> f64 {
+        self.llr_of(&p.outcomes())
+    }
+
+    /// `N (s1 - s0) (2 s - s0 - s1) / (2 var)` over N units (games or pairs), with s the mean
+    /// score per game and var the variance of one unit's score. Normalised Elo scales by the
+    /// per-game deviation, which for a pair is sqrt(2 var) (fastchess's neloToScorePenta).
+    /// (0 before the first unit.)
+    pub fn llr_of(&self, o: &Outcomes) -> f64 {
+        if o.units() == 0 {
             return 0.0;
         }
-        // An outcome that has not happened yet counts as half a game: without it a perfect score
+        // An outcome that has not happened yet counts as half a unit: without it a perfect score
         // has zero variance and could never be decided (fastchess regularises the same way).
-        let count = |c: u32| if c == 0 { 0.5 } else { c as f64 };
-        let (w, d, l) = (count(t.wins), count(t.draws), count(t.losses));
-        let n = w + d + l;
-        let s = (w + 0.5 * d) / n;
-        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        let counted: Vec<(f64, f64)> = o
+            .classes
+            .iter()
+            .map(|&(x, c)| (x, if c == 0 { 0.5 } else { c as f64 }))
+            .collect();
+        let (n, s, var) = Outcomes::moments(&counted);
         let (s0, s1) = match self.model {
             EloModel::Logistic => (score_from_elo(self.elo0), score_from_elo(self.elo1)),
             EloModel::Normalized => {
-                let scale = var.sqrt() * std::f64::consts::LN_10 / 800.0;
+                let scale = (o.games_per_unit * var).sqrt() * std::f64::consts::LN_10 / 800.0;
                 (0.5 + self.elo0 * scale, 0.5 + self.elo1 * scale)
             }
         };
@@ -287,7 +378,12 @@ impl Sprt {
     }
 
     pub fn status(&self, t: &Tally) -> SprtStatus {
-        let llr = self.llr(t);
+        self.status_of(&t.outcomes())
+    }
+
+    /// The status for a score distribution (games or pairs).
+    pub fn status_of(&self, o: &Outcomes) -> SprtStatus {
+        let llr = self.llr_of(o);
         let (lower, upper) = self.bounds();
         let decision = if llr >= upper {
             Some(SprtDecision::H1)
@@ -306,11 +402,23 @@ impl Sprt {
 
     /// The status after another game: a test that has crossed a bound is decided, and games
     /// still in flight when the match stops do not reopen it.
-    pub fn update(&self, previous: Option<SprtStatus>, t: &Tally) -> SprtStatus {
+    pub fn update(&self, previous: Option<SprtStatus>, o: &Outcomes) -> SprtStatus {
         match previous {
             Some(decided) if decided.decision.is_some() => decided,
-            _ => self.status(t),
+            _ => self.status_of(o),
         }
+    }
+
+    /// The arguments that give this test back (`--sprt` tokens): how a results file records it.
+    pub fn tokens(&self) -> String {
+        let model = match self.model {
+            EloModel::Logistic => "logistic",
+            EloModel::Normalized => "normalized",
+        };
+        format!(
+            "elo0={} elo1={} alpha={} beta={} model={model}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
     }
 }
 
@@ -449,12 +557,86 @@ mod tests {
     fn a_decided_test_stays_decided() {
         let sprt = Sprt::parse(&["elo0=0 elo1=50".to_string()]).expect("valid");
         let won = tally(30, 0, 0);
-        let decided = sprt.update(None, &won);
+        let decided = sprt.update(None, &won.outcomes());
         assert_eq!(decided.decision, Some(SprtDecision::H1));
         // A game still in flight ends in a loss: by itself that tally is undecided...
         let after = tally(30, 12, 0);
         assert_eq!(sprt.status(&after).decision, None);
         // ...but the verdict already reached stands.
-        assert_eq!(sprt.update(Some(decided), &after), decided);
+        assert_eq!(sprt.update(Some(decided), &after.outcomes()), decided);
+    }
+
+    #[test]
+    fn pentanomial_elo_matches_published_fastchess_figures() {
+        // fastchess reports (Zeno engine README): "Elo: 19.83 +/- 6.77" for
+        // Ptnml(0-2): [352, 579, 1264, 743, 464] (6804 games), and "Elo: 72.85 +/- 22.33" for
+        // [1, 10, 78, 48, 13] (300 games, a Stockfish build's README).
+        let zeno = Penta {
+            counts: [352, 579, 1264, 743, 464],
+        };
+        let e = elo_estimate_pairs(&zeno).unwrap();
+        assert!(
+            close(e.elo, 19.83, 0.005) && close(e.margin(), 6.77, 0.005),
+            "{e:?}"
+        );
+        let sf = Penta {
+            counts: [1, 10, 78, 48, 13],
+        };
+        let e = elo_estimate_pairs(&sf).unwrap();
+        assert!(
+            close(e.elo, 72.85, 0.005) && close(e.margin(), 22.33, 0.005),
+            "{e:?}"
+        );
+        // The same games counted one by one (W 2718 L 2330 D 1756) give the same Elo with the
+        // wider trinomial interval: pairing is what narrows it.
+        let trinomial = elo_estimate(&tally(2718, 2330, 1756)).unwrap();
+        assert!(close(trinomial.elo, 19.834, 1e-3), "{trinomial:?}");
+        assert!(close(trinomial.margin(), 7.119, 2e-3), "{trinomial:?}");
+        assert_eq!(zeno.pairs(), 3402);
+        assert_eq!(zeno.to_string(), "[352, 579, 1264, 743, 464]");
+    }
+
+    #[test]
+    fn pentanomial_llr_by_hand_and_against_fastchess() {
+        // By hand: Ptnml [5, 10, 20, 10, 5], 50 pairs, pair scores 0, 1/4, 1/2, 3/4, 1 per game:
+        // s = 0.5, var = (5*0.25 + 10*0.0625 + 0 + 10*0.0625 + 5*0.25)/50 = 0.075.
+        // Normalised elo0 = 0, elo1 = 10: s0 = 0.5, s1 = 0.5 + 10 * sqrt(2 * 0.075) * ln(10)/800
+        // = 0.5 + 10 * 0.387298 * 0.00287823 = 0.5111474;
+        // LLR = 50 * 0.0111474 * (1 - 0.5 - 0.5111474) / (2 * 0.075) = -0.041421.
+        let sprt = Sprt::parse(&["elo0=0 elo1=10".to_string()]).unwrap();
+        let even = Penta {
+            counts: [5, 10, 20, 10, 5],
+        };
+        assert!(
+            close(sprt.llr_pairs(&even), -0.041_421, 1e-5),
+            "{}",
+            sprt.llr_pairs(&even)
+        );
+        // Logistic: s1 = 1/(1+10^-0.025) = 0.514387, the same formula:
+        // 50 * 0.014387 * (-0.014387) / 0.15 = -0.068996.
+        let logistic = Sprt {
+            model: EloModel::Logistic,
+            ..sprt
+        };
+        assert!(
+            close(logistic.llr_pairs(&even), -0.068_996, 1e-5),
+            "{}",
+            logistic.llr_pairs(&even)
+        );
+        // Published: fastchess stopped the Zeno test above, SPRT [9, 16] normalised with alpha =
+        // beta = 0.01, at "LLR: 4.60 (-4.60, 4.60)". fastchess computes the exact maximum-
+        // likelihood LLR; this is its first-order form (Van den Bergh), here 4.636: within 1%.
+        let zeno = Sprt::parse(&["elo0=9 elo1=16 alpha=0.01 beta=0.01".to_string()]).unwrap();
+        let counts = Penta {
+            counts: [352, 579, 1264, 743, 464],
+        };
+        let llr = zeno.llr_pairs(&counts);
+        assert!(close(llr, 4.60, 0.05), "{llr}");
+        assert!(close(zeno.bounds().1, 4.595, 1e-3));
+        assert_eq!(
+            zeno.status_of(&counts.outcomes()).decision,
+            Some(SprtDecision::H1)
+        );
+        assert_eq!(sprt.llr_pairs(&Penta::default()), 0.0);
     }
 }
