@@ -6,5 +6,7 @@
 pub mod binary;
 pub mod data;
 pub mod datagen;
+pub mod relabel;
+pub mod teacher;
 pub mod tools;
 pub mod tune;

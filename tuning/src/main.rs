@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tuning::data::Shard;
 use tuning::datagen::{self, DatagenArgs, Format};
+use tuning::relabel::{self, RelabelArgs};
+use tuning::teacher::{Limit, TeacherSpec};
 use tuning::tools;
 use tuning::tune::{self, TuneArgs};
 
@@ -71,6 +73,41 @@ enum Command {
         /// ... for this many plies.
         #[arg(long, default_value_t = 8)]
         adjudicate_plies: usize,
+    },
+    /// Replaces a binary file's scores by a UCI teacher's search scores (a fixed node count or
+    /// depth per position); resumes a cut output.
+    Relabel {
+        /// The binary data file to relabel.
+        #[arg(long = "in")]
+        input: PathBuf,
+        #[arg(long)]
+        out: PathBuf,
+        /// The teacher's program (a UCI engine).
+        #[arg(long)]
+        teacher: String,
+        /// An argument for the teacher's program (repeatable).
+        #[arg(long = "teacher-arg", value_name = "ARG", allow_hyphen_values = true)]
+        teacher_args: Vec<String>,
+        /// A UCI option for the teacher, NAME=VALUE (repeatable; Threads is always 1).
+        #[arg(long = "teacher-option", value_name = "NAME=VALUE")]
+        teacher_options: Vec<String>,
+        /// Nodes per position (or give --depth).
+        #[arg(long, conflicts_with = "depth", required_unless_present = "depth")]
+        nodes: Option<u64>,
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Teacher processes, one search thread each (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// K/N: only the games n with n % N == K (of an unsharded input).
+        #[arg(long, value_parser = Shard::parse)]
+        shard: Option<Shard>,
+        /// Hash per teacher, MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+        /// Seconds to wait for one search before the teacher counts as hung.
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
     },
     /// Merges the binary shards of one datagen run (every K of one N) into one file, games in
     /// number order.
@@ -175,6 +212,43 @@ fn main() -> ExitCode {
             draw_from,
             adjudicate_plies,
         }),
+        Command::Relabel {
+            input,
+            out,
+            teacher,
+            teacher_args,
+            teacher_options,
+            nodes,
+            depth,
+            threads,
+            shard,
+            hash,
+            timeout,
+        } => {
+            let limit = match (nodes, depth) {
+                (Some(n), _) => Ok(Limit::Nodes(n)),
+                (None, Some(d)) => Ok(Limit::Depth(d)),
+                (None, None) => Err("give --nodes or --depth".to_string()),
+            };
+            limit
+                .and_then(|limit| {
+                    relabel::run(&RelabelArgs {
+                        input,
+                        out,
+                        teacher: TeacherSpec {
+                            program: teacher,
+                            args: teacher_args,
+                            options: teacher_options,
+                            hash_mb: hash,
+                            timeout: std::time::Duration::from_secs_f64(timeout.max(0.001)),
+                        },
+                        limit,
+                        threads: threads.unwrap_or_else(cores),
+                        shard,
+                    })
+                })
+                .map(|_| ())
+        }
         Command::Merge { inputs, out } => tools::run_merge(&inputs, &out).map(say),
         Command::Shuffle { input, out, seed } => tools::run_shuffle(&input, &out, seed).map(say),
         Command::Dedup { input, out } => tools::run_dedup(&input, &out).map(say),

@@ -79,7 +79,7 @@ pub fn merge(files: Vec<BinFile>) -> Result<BinFile, String> {
 fn header_text(h: &crate::data::Header) -> String {
     let mut h = h.clone();
     h.shard = Shard::ALL;
-    h.to_string()
+    h.describe()
 }
 
 /// The positions in an order drawn from `seed` alone (Fisher-Yates), then every end entry in
@@ -147,7 +147,7 @@ pub fn info(path: &Path) -> Result<String, String> {
         "{}: {} | {games} games, {positions} positions, {bytes} bytes, {:.1} bytes/position \
          ({:.1} in position entries alone)",
         path.display(),
-        file.header,
+        file.header.describe(),
         bytes as f64 / positions.max(1) as f64,
         position_bytes as f64 / positions.max(1) as f64,
     ))
@@ -206,6 +206,7 @@ mod tests {
             random_plies: 8,
             seed: 1,
             shard,
+            teacher: None,
         }
     }
 
@@ -274,6 +275,13 @@ mod tests {
         let mut other_seed = ok();
         other_seed[1].header.seed = 2;
         assert!(merge(other_seed).unwrap_err().contains("mixed headers"));
+        let mut other_teacher = ok();
+        other_teacher[0].header.teacher = Some(crate::data::Teacher {
+            name: "t".into(),
+            limit: "depth=1".into(),
+            options: Vec::new(),
+        });
+        assert!(merge(other_teacher).unwrap_err().contains("teacher t"));
         let mut other_option = ok();
         other_option[2].header.options.push("Crooked=true".into());
         assert!(merge(other_option).is_err());
