@@ -142,6 +142,34 @@ impl BinFile {
     }
 }
 
+/// Any data file, text or binary (told apart by the binary magic): its header, its positions
+/// (of finished games) and its number of finished games.
+pub fn read_any(path: &Path) -> Result<(Header, Vec<Record>, usize), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.starts_with(MAGIC) {
+        let file =
+            BinFile::parse(&bytes, Mode::Strict).map_err(|e| format!("{}: {e}", path.display()))?;
+        let games = file.ends().count();
+        let records = file
+            .entries
+            .into_iter()
+            .filter_map(|e| match e {
+                Entry::Position(r) => Some(r),
+                Entry::End(_) => None,
+            })
+            .collect();
+        return Ok((file.header, records, games));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{}: neither a binary data file nor text", path.display()))?;
+    let file =
+        crate::data::DataFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let header = file
+        .header
+        .ok_or_else(|| format!("{}: empty file", path.display()))?;
+    Ok((header, file.records, file.done.len()))
+}
+
 /// The header's bytes.
 pub fn header_bytes(h: &Header) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();

@@ -125,7 +125,8 @@ enum Command {
         #[arg(long)]
         seed: u64,
     },
-    /// Drops repeated positions (same FEN) from a binary file, keeping the first copy.
+    /// Drops repeated positions (same FEN, move counters aside) from a binary file, keeping the
+    /// first copy.
     Dedup {
         input: PathBuf,
         #[arg(long)]
