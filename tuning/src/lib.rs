@@ -1,12 +1,13 @@
 //! Evaluation tuning for Kaleido: self-play data generation (`datagen`, text or binary files,
-//! sharded or not), tools on binary files (`merge`, `shuffle`, `dedup`) and Texel tuning
-//! (`tune`) of each game's weight file. No rules live here: positions, searches and evaluation
+//! sharded or not), a teacher engine's scores for them (`relabel`, `fit-scale`), tools on binary
+//! files (`merge`, `shuffle`, `dedup`) and Texel tuning (`tune`) of each game's weight file. No rules live here: positions, searches and evaluation
 //! traces all come from the engine library (`Session`).
 
 pub mod binary;
 pub mod data;
 pub mod datagen;
 pub mod relabel;
+pub mod scale;
 pub mod teacher;
 pub mod tools;
 pub mod tune;

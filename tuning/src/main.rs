@@ -1,5 +1,6 @@
-//! The tuning command line: `datagen` (self-play data), `merge`, `shuffle`, `dedup` and `info`
-//! (binary data files) and `tune` (Texel tuning of a weight file). See `tuning/README.md`.
+//! The tuning command line: `datagen` (self-play data), `relabel` and `fit-scale` (a teacher's
+//! scores and their scale), `merge`, `shuffle`, `dedup` and `info` (binary data files) and
+//! `tune` (Texel tuning of a weight file). See `tuning/README.md`.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -108,6 +109,13 @@ enum Command {
         /// Seconds to wait for one search before the teacher counts as hung.
         #[arg(long, default_value_t = 60.0)]
         timeout: f64,
+    },
+    /// Fits the scale K of sigmoid(K * score) = 1 / (1 + 10^(-K * score / 400)) to the game
+    /// results (least squares, training games), per set of scores; prints K and the losses.
+    FitScale {
+        /// Data files, text or binary (a teacher's and the datagen file it relabelled compare).
+        #[arg(long = "data", required = true)]
+        data: Vec<PathBuf>,
     },
     /// Merges the binary shards of one datagen run (every K of one N) into one file, games in
     /// number order.
@@ -250,6 +258,7 @@ fn main() -> ExitCode {
                 })
                 .map(|_| ())
         }
+        Command::FitScale { data } => tuning::scale::run(&data).map(|text| print!("{text}")),
         Command::Merge { inputs, out } => tools::run_merge(&inputs, &out).map(say),
         Command::Shuffle { input, out, seed } => tools::run_shuffle(&input, &out, seed).map(say),
         Command::Dedup { input, out } => tools::run_dedup(&input, &out).map(say),
