@@ -27,11 +27,27 @@ fn truth(fen: &str) -> i32 {
     (sum % 601) as i32 - 300
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+/// A test's directory, removed when the test ends (passing or not).
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("kaleido-relabel-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    TempDir(dir)
 }
 
 /// A small datagen file: 7 games (a few dozen positions each, both sides to move).
@@ -360,4 +376,69 @@ fn shards_merge_into_the_unsharded_output() {
     let mut a = args(&shards[0], &dir.join("no.bin"), &[]);
     a.shard = Some(Shard { index: 1, count: 2 });
     assert!(run(&a).unwrap_err().contains("shard"));
+}
+
+/// The command line: `--in`, `--teacher-arg` values that start with `--`, `--teacher-option`,
+/// then `fit-scale` on the input and its relabelled file.
+#[test]
+fn the_command_line_relabels_and_fits_the_scale() {
+    let dir = temp_dir("cli");
+    let input = data(&dir, "chess");
+    let out = dir.join("out.bin");
+    let tuning = env!("CARGO_BIN_EXE_tuning");
+    let status = std::process::Command::new(tuning)
+        .args(["relabel", "--in"])
+        .arg(&input)
+        .arg("--out")
+        .arg(&out)
+        .args(["--teacher", FAKE, "--teacher-arg", "--id", "--teacher-arg"])
+        .arg("Teacher Two")
+        .args([
+            "--teacher-option",
+            "Offset=3",
+            "--nodes",
+            "100",
+            "--threads",
+            "2",
+        ])
+        .status()
+        .expect("tuning runs");
+    assert!(status.success());
+    let f = read(&out);
+    let teacher = f.header.teacher.clone().expect("teacher");
+    assert_eq!(teacher.name, "fake_teacher (Teacher Two)");
+    assert_eq!(teacher.limit, "nodes=100");
+    assert!(f.positions().all(|r| r.score == truth(&r.fen) + 3));
+    let fit = std::process::Command::new(tuning)
+        .args(["fit-scale", "--data"])
+        .arg(&input)
+        .arg("--data")
+        .arg(&out)
+        .output()
+        .expect("fit-scale runs");
+    assert!(fit.status.success());
+    let text = String::from_utf8_lossy(&fit.stdout);
+    assert!(
+        text.contains("chess scored by its datagen search (nodes=200)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("chess scored by teacher fake_teacher (Teacher Two)"),
+        "{text}"
+    );
+    let common = f.positions().count();
+    assert!(
+        text.contains(&format!("on the {common} positions both hold")),
+        "{text}"
+    );
+    assert_eq!(text.matches("  K ").count(), 4, "{text}");
+    // A missing limit is an error message, not a panic.
+    let bad = std::process::Command::new(tuning)
+        .args(["relabel", "--in"])
+        .arg(&input)
+        .args(["--out", "x.bin", "--teacher", FAKE])
+        .output()
+        .expect("tuning runs");
+    assert!(!bad.status.success());
+    assert!(!String::from_utf8_lossy(&bad.stderr).contains("panicked"));
 }
