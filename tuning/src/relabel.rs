@@ -2,7 +2,7 @@
 //! thread per process, `--threads` processes), each position searched to a fixed node count
 //! or depth. Game, ply, result and FEN stay; the header records the teacher (format version 2).
 //!
-//! Work goes game by game: a game's positions are searched in file order by one teacher after
+//! Work goes game by game: a game's positions are searched in ply order by one teacher after
 //! `ucinewgame`, so every score depends on the teacher, its settings and the game alone, and
 //! the output is the same whatever the number of processes. Games are written whole, in
 //! ascending game number, so a cut output resumes after its last game and `--shard K/N` outputs
@@ -78,7 +78,10 @@ fn games(file: BinFile, shard: Shard) -> BTreeMap<u64, Game> {
     }
     ends.into_iter()
         .map(|(n, end)| {
-            let records = records.remove(&n).unwrap_or_default();
+            let mut records = records.remove(&n).unwrap_or_default();
+            // Ply order (datagen's; a shuffled file's is restored): the teacher's hash then
+            // follows the game, and a shuffled input gives the same output.
+            records.sort_by_key(|r| r.ply);
             (n, Game { records, end })
         })
         .collect()

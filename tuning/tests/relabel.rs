@@ -264,6 +264,13 @@ fn a_cut_output_resumes_to_the_same_bytes_whatever_the_threads() {
     a.threads = 3;
     run(&a).expect("relabel");
     assert_eq!(bytes(&three), want, "3 teachers write what 1 writes");
+    // A shuffled input: the games' positions are searched in ply order all the same.
+    let shuffled = dir.join("shuffled.bin");
+    tools::run_shuffle(&input, &shuffled, 9).expect("shuffle");
+    assert_ne!(bytes(&shuffled), bytes(&input));
+    let from_shuffled = dir.join("from-shuffled.bin");
+    run(&args(&shuffled, &from_shuffled, &[])).expect("relabel");
+    assert_eq!(bytes(&from_shuffled), want, "a shuffled input");
     // Cut in the header's end, inside a game, and at a game's end.
     let header_len = tuning::binary::header_bytes(&read(&whole).header)
         .expect("header")
