@@ -184,7 +184,7 @@ impl Engine {
         rule_options: &[String],
     ) -> Result<(), String> {
         self.send("uci")?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = self.deadline();
         let mut announced = Vec::new();
         loop {
             let line = self.line(deadline, "uciok")?;
@@ -251,6 +251,13 @@ impl Engine {
         self.ready()
     }
 
+    /// When a wait that starts now times out (far away for a huge timeout, never an overflow).
+    fn deadline(&self) -> Instant {
+        let now = Instant::now();
+        now.checked_add(self.timeout)
+            .unwrap_or_else(|| now + Duration::from_secs(1 << 30))
+    }
+
     fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
@@ -274,7 +281,7 @@ impl Engine {
 
     fn ready(&mut self) -> Result<(), String> {
         self.send("isready")?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = self.deadline();
         while self.line(deadline, "readyok")? != "readyok" {}
         Ok(())
     }
@@ -290,7 +297,7 @@ impl Engine {
     pub fn score(&mut self, fen: &str, limit: Limit) -> Result<Score, String> {
         self.send(&format!("position fen {fen}"))?;
         self.send(&limit.go())?;
-        let deadline = Instant::now() + self.timeout;
+        let deadline = self.deadline();
         let mut last = None;
         loop {
             let line = self.line(deadline, "bestmove")?;

@@ -33,6 +33,44 @@ fn truth(fen: &str) -> i32 {
     (sum % 601) as i32 - 300
 }
 
+/// The answer to `uci`.
+fn announce(out: &mut impl Write, id: &str, no_variant: bool) {
+    let _ = writeln!(out, "id name {id}\nid author nobody");
+    let _ = writeln!(out, "option name Hash type spin default 16 min 1 max 1024");
+    let _ = writeln!(out, "option name Threads type spin default 1 min 1 max 64");
+    if !no_variant {
+        let _ = writeln!(
+            out,
+            "option name UCI_Variant type combo default chess var chess var xiangqi"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "option name Offset type spin default 0 min -5000 max 5000"
+    );
+    let _ = writeln!(out, "uciok");
+}
+
+/// A search of `fen`: decoys, then the final score from the side to move's view, `bestmove`.
+fn search(out: &mut impl Write, fen: &str, offset: i32) {
+    let t = truth(fen) + offset;
+    let white = fen.split_whitespace().nth(1) != Some("b");
+    let own = if white { t } else { -t };
+    let _ = writeln!(out, "info depth 1 score cp {} nodes 1 pv 0000", own + 1);
+    let _ = writeln!(out, "info string score cp 4444");
+    let _ = writeln!(out, "info depth 2 score cp {} lowerbound nodes 5", own + 7);
+    let _ = writeln!(out, "info depth 2 multipv 2 score cp -999 nodes 9");
+    if t % 10 == 0 {
+        let _ = writeln!(out, "info depth 2 multipv 1 score mate 3 nodes 10 pv 0000");
+    } else {
+        let _ = writeln!(
+            out,
+            "info depth 2 seldepth 3 multipv 1 score cp {own} nodes 10 pv 0000"
+        );
+    }
+    let _ = writeln!(out, "bestmove 0000");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let value = |flag: &str| {
@@ -75,22 +113,7 @@ fn main() {
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.first().copied() {
-            Some("uci") => {
-                let _ = writeln!(out, "id name {id}\nid author nobody");
-                let _ = writeln!(out, "option name Hash type spin default 16 min 1 max 1024");
-                let _ = writeln!(out, "option name Threads type spin default 1 min 1 max 64");
-                if !no_variant {
-                    let _ = writeln!(
-                        out,
-                        "option name UCI_Variant type combo default chess var chess var xiangqi"
-                    );
-                }
-                let _ = writeln!(
-                    out,
-                    "option name Offset type spin default 0 min -5000 max 5000"
-                );
-                let _ = writeln!(out, "uciok");
-            }
+            Some("uci") => announce(&mut out, &id, no_variant),
             Some("isready") => {
                 let _ = writeln!(out, "readyok");
             }
@@ -117,22 +140,7 @@ fn main() {
                     let _ = out.flush();
                     continue;
                 }
-                let t = truth(&fen) + offset;
-                let white = fen.split_whitespace().nth(1) != Some("b");
-                let own = if white { t } else { -t };
-                let _ = writeln!(out, "info depth 1 score cp {} nodes 1 pv 0000", own + 1);
-                let _ = writeln!(out, "info string score cp 4444");
-                let _ = writeln!(out, "info depth 2 score cp {} lowerbound nodes 5", own + 7);
-                let _ = writeln!(out, "info depth 2 multipv 2 score cp -999 nodes 9");
-                if t % 10 == 0 {
-                    let _ = writeln!(out, "info depth 2 multipv 1 score mate 3 nodes 10 pv 0000");
-                } else {
-                    let _ = writeln!(
-                        out,
-                        "info depth 2 seldepth 3 multipv 1 score cp {own} nodes 10 pv 0000"
-                    );
-                }
-                let _ = writeln!(out, "bestmove 0000");
+                search(&mut out, &fen, offset);
             }
             Some("quit") => break,
             _ => {}
