@@ -7,12 +7,16 @@
 //! error, never a panic. `datagen` reads its own file leniently to resume it: whatever follows
 //! the last end entry is an unfinished game and is dropped.
 
-use crate::data::{Header, Record, Shard};
+use crate::data::{Header, Record, Shard, Teacher};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 pub const MAGIC: &[u8; 4] = b"KLDB";
+/// The version of a file without a teacher (what `datagen` writes).
 pub const VERSION: u16 = 1;
+/// The version of a file whose scores are a teacher's (`relabel`): version 1's header followed
+/// by the teacher. Entries are the same in both.
+pub const VERSION_TEACHER: u16 = 2;
 
 /// The end of a finished game: its result for White and its length in plies.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,23 +142,67 @@ impl BinFile {
     }
 }
 
+/// Any data file, text or binary (told apart by the binary magic): its header, its positions
+/// (of finished games) and its number of finished games.
+pub fn read_any(path: &Path) -> Result<(Header, Vec<Record>, usize), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.starts_with(MAGIC) {
+        let file =
+            BinFile::parse(&bytes, Mode::Strict).map_err(|e| format!("{}: {e}", path.display()))?;
+        let games = file.ends().count();
+        let records = file
+            .entries
+            .into_iter()
+            .filter_map(|e| match e {
+                Entry::Position(r) => Some(r),
+                Entry::End(_) => None,
+            })
+            .collect();
+        return Ok((file.header, records, games));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{}: neither a binary data file nor text", path.display()))?;
+    let file =
+        crate::data::DataFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let header = file
+        .header
+        .ok_or_else(|| format!("{}: empty file", path.display()))?;
+    Ok((header, file.records, file.done.len()))
+}
+
 /// The header's bytes.
 pub fn header_bytes(h: &Header) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
+    // A file without a teacher stays version 1, byte for byte what older builds read.
+    let version = if h.teacher.is_some() {
+        VERSION_TEACHER
+    } else {
+        VERSION
+    };
+    out.extend_from_slice(&version.to_le_bytes());
     put_str(&mut out, &h.variant)?;
     put_str(&mut out, &h.limit)?;
-    let count = u16::try_from(h.options.len()).map_err(|_| "too many rule options")?;
-    out.extend_from_slice(&count.to_le_bytes());
-    for o in &h.options {
-        put_str(&mut out, o)?;
-    }
+    put_strings(&mut out, &h.options)?;
     out.extend_from_slice(&h.random_plies.to_le_bytes());
     out.extend_from_slice(&h.seed.to_le_bytes());
     out.extend_from_slice(&h.shard.index.to_le_bytes());
     out.extend_from_slice(&h.shard.count.to_le_bytes());
+    if let Some(t) = &h.teacher {
+        put_str(&mut out, &t.name)?;
+        put_str(&mut out, &t.limit)?;
+        put_strings(&mut out, &t.options)?;
+    }
     Ok(out)
+}
+
+fn put_strings(out: &mut Vec<u8>, list: &[String]) -> Result<(), String> {
+    let count = u16::try_from(list.len()).map_err(|_| "too many header strings")?;
+    out.extend_from_slice(&count.to_le_bytes());
+    for s in list {
+        put_str(out, s)?;
+    }
+    Ok(())
 }
 
 /// The result for White as stored: 1 (won), 0 (drawn), -1 (lost).
@@ -270,6 +318,16 @@ impl<'a> Input<'a> {
         let bytes = self.take(len)?;
         String::from_utf8(bytes.to_vec()).map_err(|_| Corrupt("text is not UTF-8".into()))
     }
+    /// A header string: u16 length, UTF-8 bytes.
+    fn header_string(&mut self) -> Result<String, Failure> {
+        let len = self.u16()?;
+        self.string(usize::from(len))
+    }
+    /// A u16 count of header strings, then the strings.
+    fn header_strings(&mut self) -> Result<Vec<String>, Failure> {
+        let count = self.u16()?;
+        (0..count).map(|_| self.header_string()).collect()
+    }
 }
 
 fn read_header(input: &mut Input) -> Result<Header, String> {
@@ -282,23 +340,14 @@ fn read_header(input: &mut Input) -> Result<Header, String> {
         return Err("not a kaleido binary data file (bad magic)".into());
     }
     let version = input.u16().map_err(fail)?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_TEACHER {
         return Err(format!(
-            "binary data version {version}, this build reads {VERSION}"
+            "binary data version {version}, this build reads {VERSION} and {VERSION_TEACHER}"
         ));
     }
-    let mut string = || -> Result<String, Failure> {
-        let len = input.u16()?;
-        input.string(usize::from(len))
-    };
-    let variant = string().map_err(fail)?;
-    let limit = string().map_err(fail)?;
-    let count = input.u16().map_err(fail)?;
-    let mut options = Vec::new();
-    for _ in 0..count {
-        let len = input.u16().map_err(fail)?;
-        options.push(input.string(usize::from(len)).map_err(fail)?);
-    }
+    let variant = input.header_string().map_err(fail)?;
+    let limit = input.header_string().map_err(fail)?;
+    let options = input.header_strings().map_err(fail)?;
     let random_plies = input.u32().map_err(fail)?;
     let seed = u64::from_le_bytes(input.array().map_err(fail)?);
     let shard = Shard {
@@ -308,6 +357,15 @@ fn read_header(input: &mut Input) -> Result<Header, String> {
     if shard.index >= shard.count {
         return Err(format!("corrupt header: shard {shard}"));
     }
+    let teacher = if version == VERSION_TEACHER {
+        Some(Teacher {
+            name: input.header_string().map_err(fail)?,
+            limit: input.header_string().map_err(fail)?,
+            options: input.header_strings().map_err(fail)?,
+        })
+    } else {
+        None
+    };
     Ok(Header {
         variant,
         options,
@@ -315,6 +373,7 @@ fn read_header(input: &mut Input) -> Result<Header, String> {
         random_plies,
         seed,
         shard,
+        teacher,
     })
 }
 
@@ -359,6 +418,7 @@ mod tests {
             random_plies: 8,
             seed: 0x0123_4567_89ab_cdef,
             shard: Shard { index: 1, count: 3 },
+            teacher: None,
         }
     }
 
@@ -420,6 +480,7 @@ mod tests {
             random_plies: 8,
             seed: 2,
             shard: Shard::ALL,
+            teacher: None,
         };
         let mut want: Vec<u8> = b"KLDB\x01\x00\x05\x00chess\x07\x00depth=9\x00\x00".to_vec();
         want.extend_from_slice(&[8, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
@@ -441,6 +502,41 @@ mod tests {
             complete_len: 0,
         };
         assert_eq!(f.to_bytes().unwrap(), want);
+    }
+
+    #[test]
+    fn a_teacher_makes_version_2_and_version_1_files_still_read() {
+        let mut h = header();
+        h.shard = Shard::ALL;
+        h.options.clear();
+        let v1 = BinFile {
+            header: h.clone(),
+            entries: vec![position(3, 10, 0.5, 12), end(3, 0.5, 30)],
+            complete_len: 0,
+        };
+        let v1_bytes = v1.to_bytes().unwrap();
+        assert_eq!(&v1_bytes[4..6], &[1, 0], "no teacher: version 1");
+        let mut v2 = v1.clone();
+        v2.header.teacher = Some(Teacher {
+            name: "sf (SF 1)".into(),
+            limit: "depth=8".into(),
+            options: vec!["Threads=1".into()],
+        });
+        let v2_bytes = v2.to_bytes().unwrap();
+        // Hand-assembled: version 2, version 1's header fields, then the teacher.
+        let header_v1 = header_bytes(&h).unwrap();
+        let mut want = b"KLDB\x02\x00".to_vec();
+        want.extend_from_slice(&header_v1[6..]);
+        want.extend_from_slice(b"\x09\x00sf (SF 1)\x07\x00depth=8\x01\x00\x09\x00Threads=1");
+        assert_eq!(&v2_bytes[..want.len()], &want[..]);
+        assert_eq!(&v2_bytes[want.len()..], &v1_bytes[header_v1.len()..]);
+        for (bytes, file) in [(v1_bytes, v1), (v2_bytes, v2)] {
+            let back = BinFile::parse(&bytes, Mode::Strict).unwrap();
+            assert_eq!((back.header, back.entries), (file.header, file.entries));
+            for cut in 0..bytes.len() {
+                let _ = BinFile::parse(&bytes[..cut], Mode::Resume);
+            }
+        }
     }
 
     #[test]

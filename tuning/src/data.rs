@@ -18,6 +18,32 @@ pub struct Header {
     pub seed: u64,
     /// Which of the numbered games the file holds (all of them unless `--shard` was given).
     pub shard: Shard,
+    /// Whose scores the file holds when they are not the datagen search's own (`relabel`;
+    /// binary files only: the text format has no field for it).
+    pub teacher: Option<Teacher>,
+}
+
+/// The engine whose search scores replaced datagen's (`tuning relabel`), as the binary header
+/// (version 2) records it: files of two teachers, or of one at two settings, are never merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Teacher {
+    /// The program's file name and the engine's `id name`: `stockfish (Stockfish 15.1)`.
+    pub name: String,
+    /// `nodes=N` or `depth=D`: the teacher's search per position.
+    pub limit: String,
+    /// Every UCI option set, `NAME=VALUE` (Threads, Hash, UCI_Variant, the data's rule options,
+    /// `--teacher-option`s): they can change the scores.
+    pub options: Vec<String>,
+}
+
+impl fmt::Display for Teacher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "teacher {} {}", self.name, self.limit)?;
+        for o in &self.options {
+            write!(f, " {o}")?;
+        }
+        Ok(())
+    }
 }
 
 /// `K/N`: the games `n` with `n % N == K`. `0/1` is every game.
@@ -75,6 +101,14 @@ impl fmt::Display for Header {
 }
 
 impl Header {
+    /// The header line, and the teacher when there is one (for messages and `info`).
+    pub fn describe(&self) -> String {
+        match &self.teacher {
+            Some(t) => format!("{self} | {t}"),
+            None => self.to_string(),
+        }
+    }
+
     pub fn parse(line: &str) -> Result<Header, String> {
         let rest = line
             .strip_prefix(MAGIC)
@@ -86,6 +120,7 @@ impl Header {
             random_plies: 0,
             seed: 0,
             shard: Shard::ALL,
+            teacher: None,
         };
         for field in rest.split_whitespace() {
             let (key, value) = field
@@ -239,6 +274,7 @@ mod tests {
             random_plies: 8,
             seed: 3,
             shard: Shard::ALL,
+            teacher: None,
         }
     }
 

@@ -356,6 +356,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         random_plies: args.random_plies,
         seed: args.seed,
         shard: args.shard,
+        teacher: None,
     };
     if args.shard.index >= args.shard.count {
         return Err(format!("shard {}: expected K/N with K < N", args.shard));

@@ -1,12 +1,14 @@
-//! The tuning command line: `datagen` (self-play data), `merge`, `shuffle`, `dedup` and `info`
-//! (binary data files), `tune` (Texel tuning of a weight file) and `train` (networks). See
-//! `tuning/README.md`.
+//! The tuning command line: `datagen` (self-play data), `relabel` and `fit-scale` (a teacher's
+//! scores and their scale), `merge`, `shuffle`, `dedup` and `info` (binary data files), `tune`
+//! (Texel tuning of a weight file) and `train` (networks). See `tuning/README.md`.
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tuning::data::Shard;
 use tuning::datagen::{self, DatagenArgs, Format};
+use tuning::relabel::{self, RelabelArgs};
+use tuning::teacher::{Limit, TeacherSpec};
 use tuning::tools;
 use tuning::tune::{self, TuneArgs};
 
@@ -73,6 +75,16 @@ enum Command {
         #[arg(long, default_value_t = 8)]
         adjudicate_plies: usize,
     },
+    /// Replaces a binary file's scores by a UCI teacher's search scores (a fixed node count or
+    /// depth per position); resumes a cut output.
+    Relabel(RelabelCli),
+    /// Fits the scale K of sigmoid(K * score) = 1 / (1 + 10^(-K * score / 400)) to the game
+    /// results (least squares, training games), per set of scores; prints K and the losses.
+    FitScale {
+        /// Data files, text or binary (a teacher's and the datagen file it relabelled compare).
+        #[arg(long = "data", required = true)]
+        data: Vec<PathBuf>,
+    },
     /// Merges the binary shards of one datagen run (every K of one N) into one file, games in
     /// number order.
     Merge {
@@ -89,7 +101,8 @@ enum Command {
         #[arg(long)]
         seed: u64,
     },
-    /// Drops repeated positions (same FEN) from a binary file, keeping the first copy.
+    /// Drops repeated positions (same FEN, move counters aside) from a binary file, keeping the
+    /// first copy.
     Dedup {
         input: PathBuf,
         #[arg(long)]
@@ -139,6 +152,69 @@ enum Command {
     Train(tuning::train::TrainCli),
 }
 
+/// `tuning relabel`'s arguments.
+#[derive(clap::Args, Debug)]
+struct RelabelCli {
+    /// The binary data file to relabel.
+    #[arg(long = "in")]
+    input: PathBuf,
+    #[arg(long)]
+    out: PathBuf,
+    /// The teacher's program (a UCI engine).
+    #[arg(long)]
+    teacher: String,
+    /// An argument for the teacher's program (repeatable).
+    #[arg(long = "teacher-arg", value_name = "ARG", allow_hyphen_values = true)]
+    teacher_args: Vec<String>,
+    /// A UCI option for the teacher, NAME=VALUE (repeatable; Threads is always 1).
+    #[arg(long = "teacher-option", value_name = "NAME=VALUE")]
+    teacher_options: Vec<String>,
+    /// Nodes per position (or give --depth).
+    #[arg(long, conflicts_with = "depth", required_unless_present = "depth")]
+    nodes: Option<u64>,
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Teacher processes, one search thread each (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// K/N: only the games n with n % N == K (of an unsharded input).
+    #[arg(long, value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// Hash per teacher, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Seconds to wait for one search before the teacher counts as hung.
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+impl RelabelCli {
+    fn run(self) -> Result<(), String> {
+        let limit = match (self.nodes, self.depth) {
+            (Some(n), _) => Limit::Nodes(n),
+            (None, Some(d)) => Limit::Depth(d),
+            (None, None) => return Err("give --nodes or --depth".into()),
+        };
+        let timeout = std::time::Duration::try_from_secs_f64(self.timeout.clamp(0.001, 1e7))
+            .map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
+        relabel::run(&RelabelArgs {
+            input: self.input,
+            out: self.out,
+            teacher: TeacherSpec {
+                program: self.teacher,
+                args: self.teacher_args,
+                options: self.teacher_options,
+                hash_mb: self.hash,
+                timeout,
+            },
+            limit,
+            threads: self.threads.unwrap_or_else(cores),
+            shard: self.shard,
+        })
+        .map(|_| ())
+    }
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Datagen {
@@ -179,6 +255,8 @@ fn main() -> ExitCode {
             adjudicate_plies,
         }),
         Command::Train(args) => tuning::train::run(&args),
+        Command::Relabel(cli) => cli.run(),
+        Command::FitScale { data } => tuning::scale::run(&data).map(|text| print!("{text}")),
         Command::Merge { inputs, out } => tools::run_merge(&inputs, &out).map(say),
         Command::Shuffle { input, out, seed } => tools::run_shuffle(&input, &out, seed).map(say),
         Command::Dedup { input, out } => tools::run_dedup(&input, &out).map(say),

@@ -79,7 +79,7 @@ pub fn merge(files: Vec<BinFile>) -> Result<BinFile, String> {
 fn header_text(h: &crate::data::Header) -> String {
     let mut h = h.clone();
     h.shard = Shard::ALL;
-    h.to_string()
+    h.describe()
 }
 
 /// The positions in an order drawn from `seed` alone (Fisher-Yates), then every end entry in
@@ -105,9 +105,21 @@ pub fn shuffle(file: BinFile, seed: u64) -> BinFile {
     }
 }
 
-/// Drops every position whose FEN (the whole string, move counters included) came earlier in
-/// the file: the first copy is kept, with its score and result. Returns the file and the number
-/// of positions dropped. End entries stay.
+/// A position's FEN without its move counters: the fields that are all digits. In every game
+/// the half-move clock and the move number are the only such fields (`docs/conventions.md`, FEN;
+/// board, side, castling, en passant and each game's own state all hold letters or `-`); the
+/// engine compares positions "counters aside" the same way (`session.rs`, `state`).
+pub fn without_counters(fen: &str) -> String {
+    fen.split_whitespace()
+        .filter(|f| !f.bytes().all(|b| b.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Drops every position that came earlier in the file, counters aside: the same board, side to
+/// move, castling, en passant and game state with another half-move clock or move number is a
+/// repeat (`without_counters`). The first copy is kept, with its score and result. Returns the
+/// file and the number of positions dropped. End entries stay.
 pub fn dedup(file: BinFile) -> (BinFile, usize) {
     let mut seen = HashSet::new();
     let before = file.entries.len();
@@ -115,7 +127,7 @@ pub fn dedup(file: BinFile) -> (BinFile, usize) {
         .entries
         .into_iter()
         .filter(|e| match e {
-            Entry::Position(r) => seen.insert(r.fen.clone()),
+            Entry::Position(r) => seen.insert(without_counters(&r.fen)),
             Entry::End(_) => true,
         })
         .collect();
@@ -147,7 +159,7 @@ pub fn info(path: &Path) -> Result<String, String> {
         "{}: {} | {games} games, {positions} positions, {bytes} bytes, {:.1} bytes/position \
          ({:.1} in position entries alone)",
         path.display(),
-        file.header,
+        file.header.describe(),
         bytes as f64 / positions.max(1) as f64,
         position_bytes as f64 / positions.max(1) as f64,
     ))
@@ -206,6 +218,7 @@ mod tests {
             random_plies: 8,
             seed: 1,
             shard,
+            teacher: None,
         }
     }
 
@@ -274,6 +287,13 @@ mod tests {
         let mut other_seed = ok();
         other_seed[1].header.seed = 2;
         assert!(merge(other_seed).unwrap_err().contains("mixed headers"));
+        let mut other_teacher = ok();
+        other_teacher[0].header.teacher = Some(crate::data::Teacher {
+            name: "t".into(),
+            limit: "depth=1".into(),
+            options: Vec::new(),
+        });
+        assert!(merge(other_teacher).unwrap_err().contains("teacher t"));
         let mut other_option = ok();
         other_option[2].header.options.push("Crooked=true".into());
         assert!(merge(other_option).is_err());
@@ -328,5 +348,42 @@ mod tests {
         assert_eq!(d.ends().count(), 2);
         let (again, none) = dedup(d.clone());
         assert_eq!((again, none), (d, 0));
+    }
+
+    #[test]
+    fn dedup_ignores_the_move_counters_only() {
+        let chess = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let sonic = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kna/Kna";
+        let symmetron =
+            "nc3k3cn/hd1a3a1dr/pppbbbbbppp/11/11/11/11/PPPBBBBBPPP/RD1A3A1DH/NC3K3CN Uu w 0 1";
+        let mut f = file(Shard::ALL, &[]);
+        f.entries.extend(game(
+            0,
+            &[
+                chess,
+                // Other counters: repeats.
+                &chess.replace(" 2 3", " 0 7"),
+                &sonic.replace(" 0 1 ", " 4 12 "),
+                sonic,
+                &symmetron.replace(" 0 1", " 9 30"),
+                symmetron,
+                // Another side, castling right, en passant square or Sonic king form: not.
+                &chess.replace(" w ", " b "),
+                &chess.replace("KQkq", "Kkq"),
+                &chess.replace(" - 2", " e3 2"),
+                &sonic.replace("Kna/Kna", "Kna/Knb"),
+                &symmetron.replace(" Uu ", " Ud "),
+            ],
+        ));
+        let (d, dropped) = dedup(f);
+        assert_eq!(dropped, 3);
+        assert_eq!(
+            d.positions().map(|r| r.ply).collect::<Vec<_>>(),
+            vec![10, 12, 14, 16, 17, 18, 19, 20]
+        );
+        assert_eq!(
+            without_counters(chess),
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -"
+        );
     }
 }

@@ -9,7 +9,7 @@
 //! Every tenth game is held out as validation data; the weights with the best validation loss are
 //! the ones written.
 
-use crate::data::DataFile;
+use crate::binary::read_any;
 use crate::datagen::session_for;
 use kaleido::eval::weight_file::{rewrite, WeightFile};
 use kaleido::eval::{Pair, WeightSet};
@@ -80,13 +80,11 @@ pub fn load(paths: &[PathBuf]) -> Result<Dataset, String> {
     let (mut counts, mut train, mut validation, mut games) =
         (Vec::new(), Vec::new(), Vec::new(), 0);
     for path in paths {
-        let file = DataFile::read(path)?;
-        let header = file
-            .header
-            .ok_or_else(|| format!("{}: empty file", path.display()))?;
+        // Text or binary: the scores may be a teacher's (`relabel`).
+        let (header, records, done) = read_any(path)?;
         let mut session = session_for(&header.variant, &header.options)?;
-        games += file.done.len();
-        for r in &file.records {
+        games += done;
+        for r in &records {
             session
                 .set_fen(&r.fen, Dialect::Uci)
                 .map_err(|e| format!("{}: game {}: {e}", path.display(), r.game))?;

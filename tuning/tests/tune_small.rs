@@ -82,3 +82,71 @@ fn tuning_lowers_training_and_validation_loss_and_writes_a_readable_file() {
     assert!(mg[..4].iter().all(|&v| v < mg[4]), "{mg:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The same games as a binary file load as the same positions and give the same losses.
+#[test]
+fn a_binary_file_tunes_as_its_text_does() {
+    use tuning::binary::{BinFile, Entry, GameEnd};
+    use tuning::data::DataFile;
+    let text = DataFile::read(&data()).expect("the committed data reads");
+    let mut entries = Vec::new();
+    for &game in &text.done {
+        let records: Vec<_> = text.records.iter().filter(|r| r.game == game).collect();
+        let result = records.first().map_or(0.5, |r| r.result);
+        entries.extend(records.into_iter().cloned().map(Entry::Position));
+        entries.push(Entry::End(GameEnd {
+            game,
+            result,
+            plies: 100,
+        }));
+    }
+    let dir = std::env::temp_dir().join(format!("kaleido-tune-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bin = dir.join("chess-small.bin");
+    BinFile {
+        header: text.header.clone().expect("a header"),
+        entries,
+        complete_len: 0,
+    }
+    .write(&bin)
+    .expect("write");
+    let args = |path: PathBuf| TuneArgs {
+        data: vec![path],
+        out: None,
+        epochs: 3,
+        rate: 1.0,
+        lambda: 0.5,
+        l2: 0.0,
+        freeze: Vec::new(),
+        k: None,
+        start: None,
+        report_every: 1,
+    };
+    let from_text = load(&[data()]).expect("text");
+    let from_bin = load(std::slice::from_ref(&bin)).expect("binary");
+    assert_eq!(
+        (
+            from_bin.train_len(),
+            from_bin.validation_len(),
+            from_bin.games
+        ),
+        (
+            from_text.train_len(),
+            from_text.validation_len(),
+            from_text.games
+        )
+    );
+    let a = tune(&from_text, &args(data())).expect("tune text");
+    let b = tune(&from_bin, &args(bin)).expect("tune binary");
+    // Equal up to the last bits: the losses are parallel sums, whose order rayon may vary.
+    let pairs = [
+        (a.k, b.k),
+        (a.train_before, b.train_before),
+        (a.validation_before, b.validation_before),
+        (a.train_after, b.train_after),
+    ];
+    for (x, y) in pairs {
+        assert!((x - y).abs() <= 1e-12 * x.abs().max(1.0), "{pairs:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
