@@ -25,6 +25,7 @@ fn random_chess_net(seed: u64) -> Network {
         feature_bias: (0..hidden).map(|_| draw(0.2)).collect(),
         output_weights: (0..2 * hidden).map(|_| draw(1.5)).collect(),
         output_bias: draw(0.3),
+        on_hand: false,
     })
 }
 

@@ -55,6 +55,7 @@ fn load_args(path: &Path) -> LoadArgs {
         net_scale: None,
         validation: Some(300),
         seed: 1,
+        on_hand: false,
     }
 }
 
@@ -191,4 +192,28 @@ fn a_file_cut_inside_a_game_loads_without_that_game() {
         assert_eq!(partial.lists(a), whole.lists(b));
         assert_eq!(a.target, b.target);
     }
+}
+
+/// `--on-hand`: every position carries the hand-written evaluation it corrects (the engine's
+/// own `evaluate`, side to move's view, in output units), the loss starts from that evaluation's
+/// and the written file says it adds to it.
+#[test]
+fn a_net_on_the_hand_evaluation_starts_from_it_and_says_so() {
+    let mut args = load_args(chess_file());
+    args.on_hand = true;
+    let on_hand = load(&args).expect("the chess file loads");
+    assert!(on_hand.on_hand);
+    let bases: Vec<f32> = on_hand.train.iter().map(|s| s.base).collect();
+    assert!(bases.iter().any(|&b| b != 0.0));
+    // Centipawns over SCALE: a chess evaluation of these positions stays within a few queens.
+    assert!(bases.iter().all(|&b| b.abs() * SCALE as f32 <= 5000.0));
+    let report = train(&on_hand, &settings("on-hand", 2)).expect("training runs");
+    assert!(report.net.on_hand);
+    let bytes = std::fs::read(dir().join("on-hand.nnue")).expect("the net file");
+    assert!(Network::from_bytes(&bytes).expect("the net loads").on_hand);
+    // The whole-evaluation net of the same data starts far from the targets; the correction
+    // starts at the hand-written evaluation's loss, much nearer.
+    let whole = train(data(), &settings("whole-untrained", 0)).expect("no epochs");
+    let (start, whole) = (report.history[0].validation, whole.history[0].validation);
+    assert!(start < 0.5 * whole, "{start} vs {whole}");
 }

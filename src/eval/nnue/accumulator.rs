@@ -4,7 +4,7 @@
 //! a no-op and the game evaluates by hand.
 
 use super::{NetInput, Network};
-use crate::game::{Score, Side};
+use crate::game::{Score, Side, MATE_BOUND};
 use std::sync::Arc;
 
 #[derive(Clone, Default)]
@@ -89,15 +89,21 @@ impl Accumulators {
         }
     }
 
-    /// The network's score for `side` to move, or `None` without a network.
+    /// The network's score for `side` to move, or `None` without a network. A network trained
+    /// on top of the hand-written evaluation (`Network::on_hand`) adds its output to `hand()`.
     #[inline]
-    pub fn evaluate(&self, side: Side) -> Option<Score> {
+    pub fn evaluate(&self, side: Side, hand: impl FnOnce() -> Score) -> Option<Score> {
         let net = self.net.as_ref()?;
         let start = self.frames.len() - 2 * net.hidden;
         let (white, black) = self.frames[start..].split_at(net.hidden);
-        Some(match side {
+        let score = match side {
             Side::White => net.output(white, black),
             Side::Black => net.output(black, white),
+        };
+        Some(if net.on_hand {
+            (score + hand()).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
+        } else {
+            score
         })
     }
 

@@ -5,11 +5,12 @@
 //! | bytes | field |
 //! |---|---|
 //! | 6 | magic `KNNUE\n` |
-//! | 2 | format version, 1 |
+//! | 2 | format version, 2 (version 1 files, without the next byte's field, still read) |
 //! | 1 + n | feature set name: its length, then UTF-8 |
 //! | 4 | input features |
 //! | 4 | hidden width |
 //! | 2 + 2 + 2 | `QA`, `QB`, `SCALE` the file was quantised for |
+//! | 1 | what the output adds to: 0 nothing, 1 the hand-written evaluation (`Network::on_hand`) |
 //! | 2 × features × hidden | feature weights (i16), one column of `hidden` per feature |
 //! | 2 × hidden | feature biases (i16) |
 //! | 2 × 2 × hidden | output weights (i16, within ±127): side to move's half, then the other side's |
@@ -21,7 +22,9 @@
 use super::{Network, MAX_HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
 
 const MAGIC: &[u8; 6] = b"KNNUE\n";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
+/// The first version, without the `on_hand` byte.
+const VERSION_1: u16 = 1;
 /// More features than any game's set has: a bound for allocation on a corrupt header.
 const MAX_FEATURES: usize = 1 << 20;
 
@@ -44,6 +47,7 @@ impl Network {
         for q in [QA, QB, SCALE] {
             out.extend_from_slice(&(q as u16).to_le_bytes());
         }
+        out.push(self.on_hand as u8);
         for list in [
             &self.feature_weights,
             &self.feature_bias,
@@ -78,9 +82,9 @@ impl Network {
             return Err("not a Kaleido network file".into());
         }
         let version = r.u16()?;
-        if version != VERSION {
+        if version != VERSION && version != VERSION_1 {
             return Err(format!(
-                "network file version {version}, this build reads {VERSION}"
+                "network file version {version}, this build reads {VERSION_1} and {VERSION}"
             ));
         }
         let name_len = r.take(1)?[0] as usize;
@@ -101,6 +105,14 @@ impl Network {
                 [QA, QB, SCALE]
             ));
         }
+        let on_hand = match version {
+            VERSION_1 => false,
+            _ => match r.take(1)?[0] {
+                0 => false,
+                1 => true,
+                other => return Err(format!("network file: unknown base {other}")),
+            },
+        };
         let feature_weights = r.i16s(features * hidden)?;
         let feature_bias = r.i16s(hidden)?;
         let output_weights = r.i16s(2 * hidden)?;
@@ -121,6 +133,7 @@ impl Network {
             feature_bias,
             output_weights,
             output_bias,
+            on_hand,
         })
     }
 }

@@ -64,6 +64,10 @@ pub struct Network {
     /// `2 × hidden`: for the side to move's accumulator, then the other side's.
     pub output_weights: Vec<i16>,
     pub output_bias: i32,
+    /// Trained on top of the hand-written evaluation: the game's score is that evaluation plus
+    /// the network's output (a correction), not the output alone. Small data sets teach a
+    /// correction sooner than a whole evaluation (docs/nnue.md).
+    pub on_hand: bool,
 }
 
 /// The float parameters the trainer fits, in the same layout as [`Network`].
@@ -76,6 +80,8 @@ pub struct FloatNetwork {
     pub feature_bias: Vec<f32>,
     pub output_weights: Vec<f32>,
     pub output_bias: f32,
+    /// See [`Network::on_hand`].
+    pub on_hand: bool,
 }
 
 impl Network {
@@ -94,6 +100,7 @@ impl Network {
                 .map(|&w| q16(w, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT))
                 .collect(),
             output_bias: (net.output_bias * (QA * QB) as f32).round() as i32,
+            on_hand: net.on_hand,
         }
     }
 

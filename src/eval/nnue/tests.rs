@@ -22,6 +22,7 @@ pub(crate) fn random_float_net(seed: u64, features: usize, hidden: usize) -> Flo
         feature_bias: (0..hidden).map(|_| draw(0.3)).collect(),
         output_weights: (0..2 * hidden).map(|_| draw(1.5)).collect(),
         output_bias: draw(0.5),
+        on_hand: false,
     }
 }
 
@@ -41,6 +42,7 @@ fn a_hand_worked_net_scores_what_the_arithmetic_says() {
         feature_bias: vec![0.25],
         output_weights: vec![1.0, -0.5],
         output_bias: 0.125,
+        on_hand: false,
     };
     let white = input(Side::White, &[0, 1], &[1]);
     let black = input(Side::Black, &[0, 1], &[1]);
@@ -71,6 +73,7 @@ fn dequantise(net: &Network) -> FloatNetwork {
         feature_bias: f(&net.feature_bias, QA),
         output_weights: f(&net.output_weights, QB),
         output_bias: net.output_bias as f32 / (QA * QB) as f32,
+        on_hand: net.on_hand,
     }
 }
 
@@ -140,4 +143,36 @@ fn output_weights_stay_where_the_sums_cannot_overflow() {
     net.output_weights[0] = MAX_OUTPUT_WEIGHT + 1;
     let refused = Network::from_bytes(&net.to_bytes());
     assert!(refused.is_err_and(|e| e.contains("output weight")));
+}
+
+#[test]
+fn a_net_on_the_hand_evaluation_says_so_in_its_file() {
+    let mut float = random_float_net(6, 8, 4);
+    float.on_hand = true;
+    let net = Network::quantise(&float);
+    assert!(net.on_hand);
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+    // The same net as a version 1 file (no base byte, which follows the three quantisation
+    // numbers after the name): it reads as a whole evaluation.
+    let base_at = 6 + 2 + 1 + "test".len() + 4 + 4 + 6;
+    assert_eq!(bytes[base_at], 1);
+    let mut v1 = bytes[..bytes.len() - 8].to_vec();
+    v1.remove(base_at);
+    v1[6..8].copy_from_slice(&1u16.to_le_bytes());
+    let check = v1.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    v1.extend_from_slice(&check.to_le_bytes());
+    let old = Network::from_bytes(&v1).expect("a version 1 file reads");
+    assert!(!old.on_hand);
+    assert_eq!(old.feature_weights, net.feature_weights);
+    // A base this build does not know is refused.
+    let mut unknown = bytes[..bytes.len() - 8].to_vec();
+    unknown[base_at] = 7;
+    let check = unknown.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    unknown.extend_from_slice(&check.to_le_bytes());
+    assert!(Network::from_bytes(&unknown).is_err());
 }

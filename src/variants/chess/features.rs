@@ -144,4 +144,32 @@ mod incremental_tests {
         }
         assert!(nodes > 10_000, "{nodes}");
     }
+
+    /// A network trained on top of the hand-written evaluation adds its output to it: with
+    /// every weight zero but the output bias (one `SCALE` = 400 centipawns), every position scores
+    /// the hand-written evaluation plus 400 for the side to move.
+    #[test]
+    fn a_net_on_the_hand_evaluation_adds_to_it() {
+        let mut float = random_float_net(9, FEATURES, 8);
+        for w in [
+            &mut float.feature_weights,
+            &mut float.feature_bias,
+            &mut float.output_weights,
+        ] {
+            w.iter_mut().for_each(|w| *w = 0.0);
+        }
+        float.output_bias = 1.0;
+        float.on_hand = true;
+        let net = Arc::new(Network::quantise(&float));
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        ] {
+            let mut game = Chess::new("chess", &Default::default()).expect("chess");
+            game.set_fen(fen, Dialect::Uci).expect("fen");
+            let hand = game.evaluate();
+            game.use_network(Some(net.clone()));
+            assert_eq!(game.evaluate(), hand + 400, "{fen}");
+        }
+    }
 }

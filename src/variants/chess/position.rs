@@ -397,7 +397,7 @@ impl Rules for Chess {
         }
     }
     fn evaluate(&self) -> Score {
-        if let Some(score) = self.nnue.evaluate(self.side) {
+        if let Some(score) = self.nnue.evaluate(self.side, || eval::evaluate(self)) {
             debug_assert!(
                 self.nnue.matches(&features::net_input(self)),
                 "incremental accumulators differ from a refresh at {}",

@@ -51,7 +51,7 @@ impl<R: Ruleset> Rules for PalaceGame<R> {
         self.no_moves()
     }
     fn evaluate(&self) -> Score {
-        if let Some(score) = self.network_score() {
+        if let Some(score) = self.network_score(|| super::eval::evaluate(self)) {
             return score;
         }
         super::eval::evaluate(self)

@@ -164,9 +164,10 @@ impl<R: Ruleset> PalaceGame<R> {
         Ok(game)
     }
 
-    /// The network's score for the side to move, when a network evaluates.
-    pub fn network_score(&self) -> Option<Score> {
-        let score = self.nnue.evaluate(self.side)?;
+    /// The network's score for the side to move, when a network evaluates (`hand`: the
+    /// hand-written evaluation, which a network trained on top of it adds to).
+    pub fn network_score(&self, hand: impl FnOnce() -> Score) -> Option<Score> {
+        let score = self.nnue.evaluate(self.side, hand)?;
         debug_assert!(
             self.nnue.matches(&features::net_input(self)),
             "incremental accumulators differ from a refresh at {}",

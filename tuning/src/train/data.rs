@@ -29,6 +29,9 @@ pub struct Sample {
     pub them: u16,
     /// The training target, a win probability for the side to move.
     pub target: f32,
+    /// What the net's output adds to: the hand-written evaluation for the side to move, in the
+    /// output's units (centipawns / `SCALE`), when training on top of it (`--on-hand`); else 0.
+    pub base: f32,
 }
 
 /// What the loader needs to know.
@@ -45,6 +48,8 @@ pub struct LoadArgs {
     /// At least this many positions are held out, whole games chosen from `seed`; `None`: a tenth.
     pub validation: Option<usize>,
     pub seed: u64,
+    /// Train a correction on top of the hand-written evaluation (`Network::on_hand`).
+    pub on_hand: bool,
 }
 
 /// The loaded data.
@@ -61,6 +66,8 @@ pub struct TrainData {
     pub games: usize,
     /// Positions dropped for a mate-like score.
     pub mate_like: usize,
+    /// The net is a correction on top of the hand-written evaluation.
+    pub on_hand: bool,
 }
 
 impl TrainData {
@@ -103,6 +110,8 @@ struct Converted {
     side: Side,
     /// White's view, unrounded, under the built-in weights: what `tune` fits its K with.
     eval: f64,
+    /// The engine's hand-written evaluation for the side to move, centipawns (`--on-hand`).
+    hand: f64,
 }
 
 /// A chunk of records converted: their features in one buffer, each record's counts.
@@ -141,7 +150,12 @@ fn read_sources(paths: &[PathBuf]) -> Result<Vec<Source>, String> {
 }
 
 /// Converts a chunk of one source's records (one session per chunk, reused).
-fn convert(source: &Source, records: &[&Record], fit_eval: bool) -> Result<Chunk, String> {
+fn convert(
+    source: &Source,
+    records: &[&Record],
+    fit_eval: bool,
+    on_hand: bool,
+) -> Result<Chunk, String> {
     let h = &source.header;
     let mut session = session_for(&h.variant, &h.options)?;
     let mut values: Vec<[f64; 2]> = Vec::new();
@@ -188,12 +202,20 @@ fn convert(source: &Source, records: &[&Record], fit_eval: bool) -> Result<Chunk
         } else {
             0.0
         };
+        // The game's own evaluate: what the engine adds an on-hand net's output to (the
+        // registry is switched off while loading, so it is the hand-written one).
+        let hand = if on_hand {
+            f64::from(session.evaluate())
+        } else {
+            0.0
+        };
         let count = |l: &Vec<u32>| u16::try_from(l.len()).map_err(|_| "too many features");
         out.push(Converted {
             us: count(us)?,
             them: count(them)?,
             side: input.side,
             eval,
+            hand,
         });
     }
     Ok(Chunk {
@@ -268,6 +290,10 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
     let wanted = args.validation.unwrap_or(records.len() / 10);
     let validation_games = held_out(&records, wanted, args.seed);
     let fit_eval = args.net_scale.is_none();
+    if args.on_hand {
+        // The positions' evaluate must be the hand-written one, whatever network is built in.
+        kaleido::eval::nnue::registry::set_enabled(false);
+    }
     // Fixed chunks of one file each, converted in parallel and joined in order.
     let chunks: Vec<(usize, &[&Record])> = kept
         .iter()
@@ -276,7 +302,7 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
         .collect();
     let converted = chunks
         .par_iter()
-        .map(|(i, c)| convert(&sources[*i], c, fit_eval))
+        .map(|(i, c)| convert(&sources[*i], c, fit_eval, args.on_hand))
         .collect::<Result<Vec<_>, String>>()?;
     let mut data = TrainData {
         feature_set: converted[0].feature_set,
@@ -289,6 +315,7 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
         fitted: [args.teacher_scale.is_none(), fit_eval],
         games,
         mate_like,
+        on_hand: args.on_hand,
     };
     // Per position: (held out, result for White, score for White, side, eval), in record order.
     let mut facts = Vec::with_capacity(records.len());
@@ -311,6 +338,7 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
                 us: c.us,
                 them: c.them,
                 target: 0.0,
+                base: (c.hand / f64::from(kaleido::eval::nnue::SCALE)) as f32,
             };
             at += u64::from(c.us) + u64::from(c.them);
             let held = validation_games.contains(&(*file, r.game));

@@ -57,6 +57,10 @@ pub struct TrainCli {
     /// Share of the game result in the target (the rest: the data's score).
     #[arg(long, default_value_t = 0.3)]
     pub lambda: f64,
+    /// Train a correction to the hand-written evaluation (the engine adds the net's output to
+    /// it) rather than a whole evaluation: what a small data set teaches sooner.
+    #[arg(long)]
+    pub on_hand: bool,
     /// K of the data's scores, sigmoid(K * score); fitted to the results when absent.
     #[arg(long)]
     pub teacher_scale: Option<f64>,
@@ -183,6 +187,7 @@ pub fn float_network(data: &TrainData, layout: Layout, params: &[f32]) -> FloatN
         feature_bias: params[layout.bias()..layout.output()].to_vec(),
         output_weights: params[layout.output()..layout.output_bias()].to_vec(),
         output_bias: params[layout.output_bias()],
+        on_hand: data.on_hand,
     }
 }
 
@@ -269,7 +274,7 @@ fn chunk_gradient(
         let s = &samples[i as usize];
         let lists = data.lists(s);
         let out = forward(layout, params, w_out, lists, (&mut us, &mut them));
-        let p = predict(slope, out);
+        let p = predict(slope, out + s.base);
         let error = p - s.target;
         g.loss += (error * error) as f64;
         let d_out = 2.0 * error * slope * p * (1.0 - p);
@@ -364,7 +369,7 @@ pub fn mean_loss(
                 .iter()
                 .map(|s| {
                     let out = forward(layout, params, w_out, data.lists(s), (&mut us, &mut them));
-                    let e = predict(slope, out) - s.target;
+                    let e = predict(slope, out + s.base) - s.target;
                     (e * e) as f64
                 })
                 .sum()
@@ -421,9 +426,10 @@ impl Trainer {
             bytes.extend_from_slice(&s.us.to_le_bytes());
         }
         format!(
-            "{} features={} hidden={} epochs={} batch={} lr={} seed={} teacher-scale={} \
+            "{}{} features={} hidden={} epochs={} batch={} lr={} seed={} teacher-scale={} \
              net-scale={} training={} validation={} data={:016x}",
             data.feature_set,
+            if data.on_hand { " on-hand" } else { "" },
             data.features,
             settings.hidden,
             settings.epochs,
@@ -678,6 +684,7 @@ pub fn run(cli: &TrainCli) -> Result<(), String> {
             net_scale: cli.net_scale,
             validation: cli.validation,
             seed: cli.seed,
+            on_hand: cli.on_hand,
         })?;
         let how = |fitted| if fitted { "fitted" } else { "given" };
         eprintln!(

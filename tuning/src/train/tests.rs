@@ -18,6 +18,7 @@ fn synthetic(n: usize, features: usize, seed: u64) -> TrainData {
         fitted: [false, false],
         games: 0,
         mate_like: 0,
+        on_hand: false,
     };
     for _ in 0..n {
         let start = data.buffer.len() as u64;
@@ -39,6 +40,7 @@ fn synthetic(n: usize, features: usize, seed: u64) -> TrainData {
             us: counts[0],
             them: counts[1],
             target: 0.05 + 0.9 * (rng.below(1000) as f32 / 1000.0),
+            base: 0.0,
         });
     }
     data
