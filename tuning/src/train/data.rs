@@ -318,7 +318,7 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
         on_hand: args.on_hand,
     };
     // Per position: (held out, result for White, score for White, side, eval), in record order.
-    let mut facts = Vec::with_capacity(records.len());
+    let mut facts: Vec<Fact> = Vec::with_capacity(records.len());
     let mut next = records.iter();
     for chunk in converted {
         if (chunk.feature_set, chunk.features) != (data.feature_set, data.features) {
@@ -352,6 +352,19 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
             ));
         }
     }
+    set_targets(&mut data, facts, args);
+    if data.train.is_empty() {
+        return Err("every position is held out for validation: lower --validation".into());
+    }
+    Ok(data)
+}
+
+/// A position on its way to a sample: held out, result and score for White, side to move, the
+/// built-in weights' evaluation for White, and the sample without its target.
+type Fact = (bool, f64, f64, Side, f64, Sample);
+
+/// Fits the scales that are not given and sets every sample's target, into `data`'s two sets.
+fn set_targets(data: &mut TrainData, facts: Vec<Fact>, args: &LoadArgs) {
     let training = || facts.iter().filter(|f| !f.0);
     data.teacher_scale = match args.teacher_scale {
         Some(k) => k,
@@ -380,8 +393,4 @@ pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
             data.train.push(sample);
         }
     }
-    if data.train.is_empty() {
-        return Err("every position is held out for validation: lower --validation".into());
-    }
-    Ok(data)
 }

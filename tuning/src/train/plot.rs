@@ -22,6 +22,24 @@ fn tick_step(span: f64, target: f64) -> f64 {
         .fold(power, |best, s| if off(s) < off(best) { s } else { best })
 }
 
+/// The document's opening, a white page and `title` centred over the plot's width `pw`.
+fn head(title: &str, pw: f64) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
+         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">"
+    );
+    let _ = writeln!(
+        s,
+        "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>",
+        LEFT + pw / 2.0,
+        escape(title)
+    );
+    s
+}
+
 /// The SVG document; `title` goes above the plot.
 pub fn svg(history: &[EpochLog], title: &str) -> String {
     let losses = history
@@ -38,19 +56,7 @@ pub fn svg(history: &[EpochLog], title: &str) -> String {
     let (pw, ph) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
     let x = |epoch: f64| LEFT + epoch / last * pw;
     let y = |loss: f64| TOP + (hi - loss) / (hi - lo) * ph;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
-         viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">"
-    );
-    let _ = writeln!(
-        s,
-        "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{}</text>",
-        LEFT + pw / 2.0,
-        escape(title)
-    );
+    let mut s = head(title, pw);
     // Grid and ticks.
     let step = tick_step(hi - lo, 6.0);
     let mut v = (lo / step).ceil() * step;
