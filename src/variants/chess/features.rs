@@ -91,85 +91,85 @@ mod tests {
         assert_eq!(x.active[0], y.active[1]);
         assert_eq!(x.active[1], y.active[0]);
     }
-}
 
-#[cfg(test)]
-mod incremental_tests {
-    use super::*;
-    use crate::eval::nnue::tests::random_float_net;
-    use crate::eval::nnue::Network;
-    use crate::game::{Dialect, MoveList, Notation, Rules};
-    use std::sync::Arc;
+    /// The accumulators against full refreshes.
+    mod incremental {
+        use super::*;
+        use crate::eval::nnue::tests::random_float_net;
+        use crate::eval::nnue::Network;
+        use crate::game::{Dialect, MoveList, Notation, Rules};
+        use std::sync::Arc;
 
-    /// Every node of a depth-3 tree (and again after each unmake): the incrementally kept
-    /// accumulators give exactly the score of a network evaluating the position from scratch.
-    fn walk(game: &mut Chess, net: &Network, depth: u32, nodes: &mut u64) {
-        let fresh = net.evaluate(&net_input(game));
-        assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
-        *nodes += 1;
-        if depth == 0 {
-            return;
+        /// Every node of a depth-3 tree (and again after each unmake): the incrementally kept
+        /// accumulators give exactly the score of a network evaluating the position from scratch.
+        fn walk(game: &mut Chess, net: &Network, depth: u32, nodes: &mut u64) {
+            let fresh = net.evaluate(&net_input(game));
+            assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
+            *nodes += 1;
+            if depth == 0 {
+                return;
+            }
+            let mut moves = MoveList::new();
+            game.generate(&mut moves);
+            for mv in moves {
+                game.make(mv);
+                walk(game, net, depth - 1, nodes);
+                game.unmake();
+                assert_eq!(game.evaluate(), fresh);
+            }
+            if game.null_move_allowed() {
+                game.make_null();
+                walk(game, net, depth.min(1) - 1, nodes);
+                game.unmake();
+            }
         }
-        let mut moves = MoveList::new();
-        game.generate(&mut moves);
-        for mv in moves {
-            game.make(mv);
-            walk(game, net, depth - 1, nodes);
-            game.unmake();
-            assert_eq!(game.evaluate(), fresh);
-        }
-        if game.null_move_allowed() {
-            game.make_null();
-            walk(game, net, depth.min(1) - 1, nodes);
-            game.unmake();
-        }
-    }
 
-    #[test]
-    fn the_accumulators_follow_every_kind_of_move() {
-        let net = Arc::new(Network::quantise(&random_float_net(9, FEATURES, 16)));
-        // Castling both ways, en passant, promotions with and without capture.
-        let fens = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
-            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ];
-        let mut nodes = 0;
-        for fen in fens {
-            let mut game = Chess::new("chess", &Default::default()).expect("chess");
-            game.set_fen(fen, Dialect::Uci).expect("fen");
-            game.use_network(Some(net.clone()));
-            walk(&mut game, &net, 3, &mut nodes);
+        #[test]
+        fn the_accumulators_follow_every_kind_of_move() {
+            let net = Arc::new(Network::quantise(&random_float_net(9, FEATURES, 16)));
+            // Castling both ways, en passant, promotions with and without capture.
+            let fens = [
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+                "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            ];
+            let mut nodes = 0;
+            for fen in fens {
+                let mut game = Chess::new("chess", &Default::default()).expect("chess");
+                game.set_fen(fen, Dialect::Uci).expect("fen");
+                game.use_network(Some(net.clone()));
+                walk(&mut game, &net, 3, &mut nodes);
+            }
+            assert!(nodes > 10_000, "{nodes}");
         }
-        assert!(nodes > 10_000, "{nodes}");
-    }
 
-    /// A network trained on top of the hand-written evaluation adds its output to it: with
-    /// every weight zero but the output bias (one `SCALE` = 400 centipawns), every position scores
-    /// the hand-written evaluation plus 400 for the side to move.
-    #[test]
-    fn a_net_on_the_hand_evaluation_adds_to_it() {
-        let mut float = random_float_net(9, FEATURES, 8);
-        for w in [
-            &mut float.feature_weights,
-            &mut float.feature_bias,
-            &mut float.output_weights,
-        ] {
-            w.iter_mut().for_each(|w| *w = 0.0);
-        }
-        float.output_bias = 1.0;
-        float.on_hand = true;
-        let net = Arc::new(Network::quantise(&float));
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
-        ] {
-            let mut game = Chess::new("chess", &Default::default()).expect("chess");
-            game.set_fen(fen, Dialect::Uci).expect("fen");
-            let hand = game.evaluate();
-            game.use_network(Some(net.clone()));
-            assert_eq!(game.evaluate(), hand + 400, "{fen}");
+        /// A network trained on top of the hand-written evaluation adds its output to it: with
+        /// every weight zero but the output bias (one `SCALE` = 400 centipawns), every position scores
+        /// the hand-written evaluation plus 400 for the side to move.
+        #[test]
+        fn a_net_on_the_hand_evaluation_adds_to_it() {
+            let mut float = random_float_net(9, FEATURES, 8);
+            for w in [
+                &mut float.feature_weights,
+                &mut float.feature_bias,
+                &mut float.output_weights,
+            ] {
+                w.iter_mut().for_each(|w| *w = 0.0);
+            }
+            float.output_bias = 1.0;
+            float.on_hand = true;
+            let net = Arc::new(Network::quantise(&float));
+            for fen in [
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            ] {
+                let mut game = Chess::new("chess", &Default::default()).expect("chess");
+                game.set_fen(fen, Dialect::Uci).expect("fen");
+                let hand = game.evaluate();
+                game.use_network(Some(net.clone()));
+                assert_eq!(game.evaluate(), hand + 400, "{fen}");
+            }
         }
     }
 }
