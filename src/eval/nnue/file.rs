@@ -28,7 +28,7 @@ const VERSION_1: u16 = 1;
 /// More features than any game's set has: a bound for allocation on a corrupt header.
 const MAX_FEATURES: usize = 1 << 20;
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     })

@@ -160,9 +160,7 @@ fn a_net_on_the_hand_evaluation_says_so_in_its_file() {
     let mut v1 = bytes[..bytes.len() - 8].to_vec();
     v1.remove(base_at);
     v1[6..8].copy_from_slice(&1u16.to_le_bytes());
-    let check = v1.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let check = super::file::fnv1a(&v1);
     v1.extend_from_slice(&check.to_le_bytes());
     let old = Network::from_bytes(&v1).expect("a version 1 file reads");
     assert!(!old.on_hand);
@@ -170,9 +168,7 @@ fn a_net_on_the_hand_evaluation_says_so_in_its_file() {
     // A base this build does not know is refused.
     let mut unknown = bytes[..bytes.len() - 8].to_vec();
     unknown[base_at] = 7;
-    let check = unknown.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    });
+    let check = super::file::fnv1a(&unknown);
     unknown.extend_from_slice(&check.to_le_bytes());
     assert!(Network::from_bytes(&unknown).is_err());
 }
