@@ -28,7 +28,8 @@ const VERSION_1: u16 = 1;
 /// More features than any game's set has: a bound for allocation on a corrupt header.
 const MAX_FEATURES: usize = 1 << 20;
 
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
+/// FNV-1a 64, the checksum of the network file and of the trainer's checkpoint.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     })
@@ -74,10 +75,7 @@ impl Network {
                 "not a Kaleido network file".into()
             });
         }
-        let mut r = Reader {
-            bytes: &bytes[..bytes.len() - 8],
-            at: 0,
-        };
+        let mut r = Reader::new(&bytes[..bytes.len() - 8], "network file");
         if r.take(MAGIC.len())? != MAGIC {
             return Err("not a Kaleido network file".into());
         }
@@ -122,7 +120,7 @@ impl Network {
             ));
         }
         let output_bias = i32::from_le_bytes(r.array()?);
-        if r.at != r.bytes.len() {
+        if !r.is_at_end() {
             return Err("network file: bytes after the output bias".into());
         }
         Ok(Network {
@@ -138,32 +136,44 @@ impl Network {
     }
 }
 
-struct Reader<'a> {
+/// A cursor over a little-endian file's bytes (the network file's, the trainer's checkpoint's):
+/// a read past the end is an error naming the file, never a panic.
+pub struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+    what: &'static str,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    /// Reads `bytes` from the start; `what` names the file in errors ("network file").
+    pub fn new(bytes: &'a [u8], what: &'static str) -> Reader<'a> {
+        Reader { bytes, at: 0, what }
+    }
+    /// Whether every byte has been read.
+    pub fn is_at_end(&self) -> bool {
+        self.at == self.bytes.len()
+    }
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
         let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or("network file is cut short")?;
+        let end = end.ok_or_else(|| format!("{} is cut short", self.what))?;
         let slice = &self.bytes[self.at..end];
         self.at = end;
         Ok(slice)
     }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+    pub fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
         let mut a = [0; N];
         a.copy_from_slice(self.take(N)?);
         Ok(a)
     }
-    fn u16(&mut self) -> Result<u16, String> {
+    pub fn u16(&mut self) -> Result<u16, String> {
         Ok(u16::from_le_bytes(self.array()?))
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    pub fn u32(&mut self) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.array()?))
     }
-    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
-        let raw = self.take(n.checked_mul(2).ok_or("network file: size overflow")?)?;
+    pub fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
+        let size = n.checked_mul(2);
+        let raw = self.take(size.ok_or_else(|| format!("{}: size overflow", self.what))?)?;
         Ok(raw
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))

@@ -8,6 +8,7 @@
 //! (f32 each), the epoch log (u32 rows of epoch u32 and three f64), and FNV-1a 64 of all before.
 
 use super::EpochLog;
+use kaleido::eval::nnue::file::{fnv1a, Reader};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"KTRAINCK";
@@ -25,12 +26,6 @@ pub struct Checkpoint {
     pub m: Vec<f32>,
     pub v: Vec<f32>,
     pub history: Vec<EpochLog>,
-}
-
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 impl Checkpoint {
@@ -72,7 +67,8 @@ impl Checkpoint {
         if check != fnv1a(body).to_le_bytes() {
             return Err("checkpoint is cut or corrupt (checksum)".into());
         }
-        let mut r = Reader { bytes: body, at: 8 };
+        let mut r = Reader::new(body, "checkpoint");
+        r.take(MAGIC.len())?; // The magic, checked above.
         let version = u32::from_le_bytes(r.array()?);
         if version != VERSION {
             return Err(format!(
@@ -103,7 +99,7 @@ impl Checkpoint {
                 positions_per_second: f64::from_le_bytes(r.array()?),
             });
         }
-        if r.at != body.len() {
+        if !r.is_at_end() {
             return Err("checkpoint: bytes after the epoch log".into());
         }
         Ok(Checkpoint {
@@ -136,26 +132,6 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let tmp = std::path::PathBuf::from(tmp);
     std::fs::write(&tmp, bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or("checkpoint is cut short")?;
-        let slice = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(slice)
-    }
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let mut a = [0; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod plot;
 
 use checkpoint::{write_atomically, Checkpoint};
 use data::{LoadArgs, Sample, TrainData};
+use kaleido::eval::nnue::file::fnv1a;
 use kaleido::eval::nnue::{FloatNetwork, Network, OUTPUT_WEIGHT_LIMIT, QA, QB, SCALE};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -440,7 +441,7 @@ impl Trainer {
             data.net_scale,
             data.train.len(),
             data.validation.len(),
-            checkpoint::fnv1a(&bytes)
+            fnv1a(&bytes)
         )
     }
 
