@@ -216,7 +216,7 @@ fn scheduled_jobs(
     let mut jobs = schedule::schedule(&pairs, args.games, &mut opening_for);
     let pair_count = jobs.last().map_or(0, |j| j.pair + 1);
     // Every opening is drawn above whatever the shard, so that pair p is the same in every run.
-    jobs.retain(|job| args.shard.contains(job.pair));
+    jobs.retain(|job| args.shard.contains(job.pair as u64));
     let needs_setboard = file_openings
         .as_ref()
         .is_some_and(|list| list.iter().any(|o| o.fen.is_some()));

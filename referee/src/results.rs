@@ -19,39 +19,8 @@ use std::path::{Path, PathBuf};
 pub const FORMAT: &str = "kaleido-match-results";
 pub const VERSION: u32 = 1;
 
-/// `K/N`: the game pairs `p` with `p % N == K`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Shard {
-    pub index: usize,
-    pub count: usize,
-}
-
-impl Shard {
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("shard '{text}': expected K/N with 0 <= K < N");
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let shard = Shard {
-            index: k.trim().parse().map_err(|_| bad())?,
-            count: n.trim().parse().map_err(|_| bad())?,
-        };
-        if shard.index >= shard.count {
-            return Err(bad());
-        }
-        Ok(shard)
-    }
-
-    pub fn contains(&self, pair: usize) -> bool {
-        pair % self.count == self.index
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+/// A results file's shard: `K/N`, the game pairs `p` with `p % N == K`.
+pub use kaleido_vocab::shard::Shard;
 
 /// What makes two runs the same match: everything that decides which games are played and how,
 /// but not the shard. Shards of one match must agree on all of it.
@@ -404,7 +373,7 @@ pub fn merge(files: &[ResultsFile]) -> Result<Merged, String> {
     let first = files.first().ok_or("no results files")?;
     let identity = &first.header.identity;
     let count = first.shard.count;
-    let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
+    let mut seen: BTreeMap<u32, &Path> = BTreeMap::new();
     for f in files {
         if f.header.identity != *identity {
             return Err(format!(
@@ -454,7 +423,7 @@ pub fn merge(files: &[ResultsFile]) -> Result<Merged, String> {
     };
     Ok(Merged {
         identity: identity.clone(),
-        shards: count,
+        shards: count as usize,
         pairs,
         totals,
         sprt,
@@ -489,7 +458,7 @@ fn check_complete(f: &ResultsFile, identity: &Identity) -> Result<(), String> {
     };
     let mut have: BTreeMap<usize, &PairLine> = BTreeMap::new();
     for p in &f.pairs {
-        if !f.shard.contains(p.pair) || p.pair >= identity.pairs {
+        if !f.shard.contains(p.pair as u64) || p.pair >= identity.pairs {
             return Err(format!(
                 "{name}: pair {} is not in shard {}",
                 p.pair, f.shard
@@ -507,7 +476,8 @@ fn check_complete(f: &ResultsFile, identity: &Identity) -> Result<(), String> {
             ));
         }
     }
-    if let Some(pair) = (0..identity.pairs).find(|&p| f.shard.contains(p) && !have.contains_key(&p))
+    if let Some(pair) =
+        (0..identity.pairs).find(|&p| f.shard.contains(p as u64) && !have.contains_key(&p))
     {
         return Err(format!(
             "{name}: pair {pair} of shard {} is missing",
@@ -648,18 +618,6 @@ mod tests {
             pair: p,
             engines: (0, 1),
             games: vec![game(2 * p + 1, 0, first), game(2 * p + 2, 1, second)],
-        }
-    }
-
-    #[test]
-    fn shards_split_the_pairs() {
-        assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, count: 3 }));
-        for bad in ["3/3", "1", "a/2", "1/0", ""] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
-        let shards: Vec<Shard> = (0..3).map(|index| Shard { index, count: 3 }).collect();
-        for p in 0..20 {
-            assert_eq!(shards.iter().filter(|s| s.contains(p)).count(), 1);
         }
     }
 

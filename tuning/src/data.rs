@@ -46,39 +46,8 @@ impl fmt::Display for Teacher {
     }
 }
 
-/// `K/N`: the games `n` with `n % N == K`. `0/1` is every game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Shard {
-    pub index: u32,
-    pub count: u32,
-}
-
-impl Shard {
-    pub const ALL: Shard = Shard { index: 0, count: 1 };
-
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("shard '{text}': expected K/N with 0 <= K < N");
-        let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let shard = Shard {
-            index: k.trim().parse().map_err(|_| bad())?,
-            count: n.trim().parse().map_err(|_| bad())?,
-        };
-        if shard.index >= shard.count {
-            return Err(bad());
-        }
-        Ok(shard)
-    }
-
-    pub fn contains(&self, game: u64) -> bool {
-        game % u64::from(self.count.max(1)) == u64::from(self.index)
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+/// A data file's shard: `K/N`, the games `n` with `n % N == K`.
+pub use kaleido_vocab::shard::Shard;
 
 pub const MAGIC: &str = "# kaleido-datagen v1";
 
@@ -289,21 +258,6 @@ mod tests {
         assert!(sharded.to_string().ends_with(" shard=2/3"));
         assert_eq!(Header::parse(&sharded.to_string()), Ok(sharded));
         assert!(Header::parse("# something else").is_err());
-    }
-
-    #[test]
-    fn shards_split_the_games() {
-        assert_eq!(Shard::parse("1/3"), Ok(Shard { index: 1, count: 3 }));
-        for bad in ["3/3", "1", "a/2", "0/0", "-1/2"] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
-        let shards: Vec<Shard> = (0..3).map(|index| Shard { index, count: 3 }).collect();
-        for game in 0..20u64 {
-            let holders = shards.iter().filter(|s| s.contains(game)).count();
-            assert_eq!(holders, 1, "game {game} is in exactly one shard");
-            assert!(Shard::ALL.contains(game));
-        }
-        assert!(shards[1].contains(4) && !shards[1].contains(5));
     }
 
     #[test]

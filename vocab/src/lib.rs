@@ -1,9 +1,11 @@
 //! The words the engine and the referee share, defined once: `Side`, `Score`, `Outcome`,
-//! `Dialect`, `MoveError`, the rule options and game records (`pgn`). It knows no game and depends on nothing (serde
-//! only for the browser board's JSON, behind a feature), so the referee can use it and still
-//! know no game. The engine re-exports every item from `kaleido::game`.
+//! `Dialect`, `MoveError`, the rule options, game records (`pgn`) and shards of numbered jobs
+//! (`shard`). It knows no game and depends on nothing (serde only for the browser board's JSON,
+//! behind a feature), so the referee can use it and still know no game. The engine re-exports
+//! every item from `kaleido::game`.
 
 pub mod pgn;
+pub mod shard;
 
 use std::collections::BTreeMap;
 use std::fmt;
