@@ -44,12 +44,17 @@ pub fn log_loss(pairs: &Pairs, k: f64) -> f64 {
 /// The `K` of least squared error, by golden-section search on [0.01, 10] (the loss in `K` has
 /// one minimum there for any data where higher scores win more often).
 pub fn fit(pairs: &Pairs) -> f64 {
-    let f = |k: f64| mse(pairs, k);
-    let (mut a, mut b) = (0.01f64, 10.0f64);
+    golden_section_minimum(|k| mse(pairs, k), 0.01, 10.0, 1e-5)
+}
+
+/// The `x` in `[lo, hi]` that minimises `f`, which has one minimum there, by golden-section
+/// search until the bracket is `tolerance` wide: how `fit` and `tune` fit their scales.
+pub fn golden_section_minimum(f: impl Fn(f64) -> f64, lo: f64, hi: f64, tolerance: f64) -> f64 {
+    let (mut a, mut b) = (lo, hi);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut c, mut d) = (b - ratio * (b - a), a + ratio * (b - a));
     let (mut fc, mut fd) = (f(c), f(d));
-    while b - a > 1e-5 {
+    while b - a > tolerance {
         if fc < fd {
             (b, d, fd) = (d, c, fc);
             c = b - ratio * (b - a);

@@ -11,6 +11,7 @@
 
 use crate::binary::read_any;
 use crate::datagen::session_for;
+use crate::scale::golden_section_minimum;
 use kaleido::eval::weight_file::{rewrite, WeightFile};
 use kaleido::eval::{Pair, WeightSet};
 use kaleido::game::Dialect;
@@ -265,22 +266,7 @@ fn fit_k(set: &Dataset, p: &Params) -> f64 {
 /// The K in `[0.05, 5]` that minimises `f(K)`, a loss of predictions `sigmoid(K * x)`, by
 /// golden-section search: how `tune` fits its K, and how `train` fits the scales it needs.
 pub fn fit_scale(f: impl Fn(f64) -> f64) -> f64 {
-    let (mut a, mut b) = (0.05f64, 5.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut c, mut d) = (b - ratio * (b - a), a + ratio * (b - a));
-    let (mut fc, mut fd) = (f(c), f(d));
-    while b - a > 1e-4 {
-        if fc < fd {
-            (b, d, fd) = (d, c, fc);
-            c = b - ratio * (b - a);
-            fc = f(c);
-        } else {
-            (a, c, fc) = (c, d, fd);
-            d = a + ratio * (b - a);
-            fd = f(d);
-        }
-    }
-    (a + b) / 2.0
+    golden_section_minimum(f, 0.05, 5.0, 1e-4)
 }
 
 /// What a run measured.
