@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::{Dialect, MoveList, Notation};
 use crate::rng::SplitMix64 as Rng;
 
 fn input(side: Side, white: &[u32], black: &[u32]) -> NetInput {
@@ -23,6 +24,38 @@ pub(crate) fn random_float_net(seed: u64, features: usize, hidden: usize) -> Flo
         output_weights: (0..2 * hidden).map(|_| draw(1.5)).collect(),
         output_bias: draw(0.5),
         on_hand: false,
+    }
+}
+
+/// Every node of a `depth`-ply tree of `game`, passes included (as leaves), counted in `nodes`:
+/// there and again after each unmake, the incrementally kept accumulators give exactly the score
+/// of `net` evaluating `input(game)` from scratch. The variants' feature tests walk with it.
+pub(crate) fn walk_checking_accumulators<G: Notation>(
+    game: &mut G,
+    net: &Network,
+    input: fn(&G) -> NetInput,
+    depth: u32,
+    nodes: &mut u64,
+) {
+    let fresh = net.evaluate(&input(game));
+    assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
+    *nodes += 1;
+    if depth == 0 {
+        return;
+    }
+    let mut moves = MoveList::new();
+    game.generate(&mut moves);
+    for mv in moves {
+        game.make(mv);
+        walk_checking_accumulators(game, net, input, depth - 1, nodes);
+        game.unmake();
+        assert_eq!(game.evaluate(), fresh);
+    }
+    if game.null_move_allowed() {
+        game.make_null();
+        walk_checking_accumulators(game, net, input, 0, nodes);
+        game.unmake();
+        assert_eq!(game.evaluate(), fresh);
     }
 }
 

@@ -95,34 +95,10 @@ mod tests {
     /// The accumulators against full refreshes.
     mod incremental {
         use super::*;
-        use crate::eval::nnue::tests::random_float_net;
+        use crate::eval::nnue::tests::{random_float_net, walk_checking_accumulators};
         use crate::eval::nnue::Network;
-        use crate::game::{Dialect, MoveList, Notation, Rules};
+        use crate::game::{Dialect, Notation, Rules};
         use std::sync::Arc;
-
-        /// Every node of a depth-3 tree (and again after each unmake): the incrementally kept
-        /// accumulators give exactly the score of a network evaluating the position from scratch.
-        fn walk(game: &mut Chess, net: &Network, depth: u32, nodes: &mut u64) {
-            let fresh = net.evaluate(&net_input(game));
-            assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
-            *nodes += 1;
-            if depth == 0 {
-                return;
-            }
-            let mut moves = MoveList::new();
-            game.generate(&mut moves);
-            for mv in moves {
-                game.make(mv);
-                walk(game, net, depth - 1, nodes);
-                game.unmake();
-                assert_eq!(game.evaluate(), fresh);
-            }
-            if game.null_move_allowed() {
-                game.make_null();
-                walk(game, net, depth.min(1) - 1, nodes);
-                game.unmake();
-            }
-        }
 
         #[test]
         fn the_accumulators_follow_every_kind_of_move() {
@@ -139,7 +115,7 @@ mod tests {
                 let mut game = Chess::new("chess", &Default::default()).expect("chess");
                 game.set_fen(fen, Dialect::Uci).expect("fen");
                 game.use_network(Some(net.clone()));
-                walk(&mut game, &net, 3, &mut nodes);
+                walk_checking_accumulators(&mut game, &net, net_input, 3, &mut nodes);
             }
             assert!(nodes > 10_000, "{nodes}");
         }

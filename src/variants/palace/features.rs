@@ -49,34 +49,12 @@ pub fn net_input<R: Ruleset>(game: &PalaceGame<R>) -> NetInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::tests::random_float_net;
+    use crate::eval::nnue::tests::{random_float_net, walk_checking_accumulators};
     use crate::eval::nnue::Network;
-    use crate::game::{Dialect, MoveList, Notation, Rules};
+    use crate::game::Dialect;
     use crate::variants::sinyeon::SinYeon;
     use crate::variants::xiangqi::Xiangqi;
     use std::sync::Arc;
-
-    fn walk<R: Ruleset>(game: &mut PalaceGame<R>, net: &Network, depth: u32, nodes: &mut u64) {
-        let fresh = net.evaluate(&net_input(game));
-        assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
-        *nodes += 1;
-        if depth == 0 {
-            return;
-        }
-        let mut moves = MoveList::new();
-        game.generate(&mut moves);
-        for mv in moves {
-            game.make(mv);
-            walk(game, net, depth - 1, nodes);
-            game.unmake();
-        }
-        if game.null_move_allowed() {
-            game.make_null();
-            walk(game, net, 0, nodes);
-            game.unmake();
-        }
-        assert_eq!(game.evaluate(), fresh);
-    }
 
     /// Incremental accumulators equal a from-scratch network evaluation at every node of a
     /// depth-3 tree, captures and passes included, in both palace games.
@@ -90,7 +68,7 @@ mod tests {
         for fen in fens {
             let mut game = PalaceGame::<R>::from_fen(fen, Dialect::Uci).expect("fen");
             game.use_network(Some(net.clone()));
-            walk(&mut game, &net, 3, &mut nodes);
+            walk_checking_accumulators(&mut game, &net, net_input::<R>, 3, &mut nodes);
         }
         nodes
     }
