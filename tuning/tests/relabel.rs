@@ -1,4 +1,4 @@
-//! `relabel` with a scripted teacher (`src/bin/fake_teacher.rs`) whose score of every position
+//! `relabel` with a scripted teacher (`src/bin/fake_teacher/`) whose score of every position
 //! is known: the scores land in their own records with White's sign, mates are dropped, a cut
 //! output resumes to the same bytes, a teacher that dies, hangs or sends garbage is restarted,
 //! and shards merge into the unsharded output.
@@ -15,17 +15,10 @@ use tuning::tools;
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake_teacher");
 
-/// The fake teacher's score of a FEN, White's view, restated from its source: the sum of each
-/// board byte times its position (from 1), modulo 601, less 300. A multiple of 10 is a mate.
-fn truth(fen: &str) -> i32 {
-    let board = fen.split_whitespace().next().unwrap_or("");
-    let sum: i64 = board
-        .bytes()
-        .enumerate()
-        .map(|(i, b)| i64::from(b) * (i as i64 + 1))
-        .sum();
-    (sum % 601) as i32 - 300
-}
+/// The fake teacher's score of a FEN, White's view: its own function, not a copy.
+#[path = "../src/bin/fake_teacher/truth.rs"]
+mod fake_teacher;
+use fake_teacher::truth;
 
 /// A test's directory, removed when the test ends (passing or not).
 struct TempDir(PathBuf);

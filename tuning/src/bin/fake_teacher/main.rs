@@ -1,5 +1,5 @@
 //! A scripted UCI teacher for the tests of `tuning relabel` (`tests/relabel.rs`): it speaks just
-//! enough UCI, and its score of a position is a fixed function of the FEN (`truth` below, from
+//! enough UCI, and its score of a position is a fixed function of the FEN (`truth.rs`, from
 //! White's view; sent from the side to move's view, as UCI engines do), so a test knows every
 //! score it must find without Stockfish.
 //!
@@ -20,18 +20,10 @@
 //!
 //! The option `Offset` (spin) is added to every score, White's view.
 
-use std::io::{BufRead, Write};
+mod truth;
 
-/// The fake's score of a FEN, White's view. Tests restate it.
-fn truth(fen: &str) -> i32 {
-    let board = fen.split_whitespace().next().unwrap_or("");
-    let sum: i64 = board
-        .bytes()
-        .enumerate()
-        .map(|(i, b)| i64::from(b) * (i as i64 + 1))
-        .sum();
-    (sum % 601) as i32 - 300
-}
+use std::io::{BufRead, Write};
+use truth::truth;
 
 /// The answer to `uci`.
 fn announce(out: &mut impl Write, id: &str, no_variant: bool) {
