@@ -125,20 +125,25 @@ fn eval_file_and_use_nnue_choose_the_evaluation() {
     let _ = std::fs::remove_file(path);
 }
 
-#[test]
-fn the_command_line_takes_and_refuses_network_files() {
-    let net = random_chess_net(2);
-    let path = write_net("two.knnue", &net);
-    let option = format!("EvalFile={}", path.display());
-    let out = run(&[
+/// `kaleido analyse --variant chess --depth 4` with one `--option NAME=VALUE`.
+fn analyse_chess_with(option: &str) -> std::process::Output {
+    run(&[
         "analyse",
         "--variant",
         "chess",
         "--depth",
         "4",
         "--option",
-        &option,
-    ]);
+        option,
+    ])
+}
+
+#[test]
+fn the_command_line_takes_and_refuses_network_files() {
+    let net = random_chess_net(2);
+    let path = write_net("two.knnue", &net);
+    let option = format!("EvalFile={}", path.display());
+    let out = analyse_chess_with(&option);
     assert!(
         out.status.success(),
         "{}",
@@ -146,15 +151,7 @@ fn the_command_line_takes_and_refuses_network_files() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("bestmove"));
 
-    let out = run(&[
-        "analyse",
-        "--variant",
-        "chess",
-        "--depth",
-        "4",
-        "--option",
-        "EvalFile=/no/such/net.knnue",
-    ]);
+    let out = analyse_chess_with("EvalFile=/no/such/net.knnue");
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot read network file"), "{err}");
