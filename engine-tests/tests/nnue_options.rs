@@ -1,9 +1,10 @@
-//! The network options against the real binary: `EvalFile` loads a net that then evaluates
-//! chess exactly as the library's network arithmetic says, `UseNNUE false` goes back to the
-//! hand-written evaluation, and a bad file is refused with the net in use unchanged.
+//! The network options against the real binary: chess starts on its built-in net, `EvalFile`
+//! loads a net that then evaluates chess exactly as the library's network arithmetic says,
+//! `UseNNUE false` goes back to the hand-written evaluation, and a bad file is refused with the
+//! net in use unchanged.
 
 use engine_tests::binary::{run, Transcript};
-use kaleido::eval::nnue::{FloatNetwork, Network};
+use kaleido::eval::nnue::{registry, FloatNetwork, Network};
 use kaleido::eval::Traced;
 use kaleido::game::{Dialect, Notation, Rules};
 use kaleido::rng::SplitMix64;
@@ -38,16 +39,21 @@ fn write_net(name: &str, net: &Network) -> PathBuf {
 }
 
 const FEN: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-const MOVES: &str = "e1g1 f8c5 d2d3";
+/// A position where the hand-written evaluation, the built-in net and the test net all differ.
+const MOVES: &str = "e1g1 f8c5 c2c3";
 
-/// The position after `MOVES`, in this process (whose registry has no net: hand evaluation).
-fn position() -> Chess {
+/// The position after `MOVES`, in this process, evaluated with the built-in net (`nets_on`) or by
+/// hand. A game reads the registry when its position is set up; this is the only test of this
+/// file that evaluates in process, so switching nets off for a moment touches no other test.
+fn position(nets_on: bool) -> Chess {
+    registry::set_enabled(nets_on);
     let mut game = Chess::new("chess", &Default::default()).expect("chess");
     game.set_fen(FEN, Dialect::Uci).expect("fen");
     for mv in MOVES.split(' ') {
         let mv = game.parse_move(mv, Dialect::Uci).expect("legal");
         game.make(mv);
     }
+    registry::set_enabled(true);
     game
 }
 
@@ -65,18 +71,24 @@ fn engine_eval(t: &mut Transcript) -> i32 {
 fn eval_file_and_use_nnue_choose_the_evaluation() {
     let net = random_chess_net(1);
     let path = write_net("one.knnue", &net);
-    let game = position();
+    let game = position(true);
     let by_net = net.evaluate(&game.net_input().expect("chess has features"));
-    let by_hand = game.evaluate();
-    assert_ne!(
-        by_net, by_hand,
-        "pick another seed: the test needs them apart"
+    let by_hand = position(false).evaluate();
+    let built_in = game.evaluate();
+    assert_ne!(built_in, by_hand, "chess has a built-in net");
+    assert!(
+        by_net != by_hand && by_net != built_in,
+        "pick another seed: the test needs the three apart"
     );
 
     let mut t = Transcript::start();
     t.send("uci");
     t.until("uciok", |l| l == "uciok");
-    assert_eq!(engine_eval(&mut t), by_hand, "no net is built in yet");
+    assert_eq!(
+        engine_eval(&mut t),
+        built_in,
+        "chess starts on its built-in net"
+    );
     let loaded = t.exchange(
         &format!("setoption name EvalFile value {}", path.display()),
         "isready",
@@ -116,9 +128,9 @@ fn eval_file_and_use_nnue_choose_the_evaluation() {
     let mv = best.split_whitespace().nth(1).unwrap_or("");
     assert!(game.parse_move(mv, Dialect::Uci).is_ok(), "{best}");
 
-    // An empty value goes back to the built-in evaluation.
+    // An empty value goes back to the built-in net.
     t.send("setoption name EvalFile value");
-    assert_eq!(engine_eval(&mut t), by_hand);
+    assert_eq!(engine_eval(&mut t), built_in);
     t.send("quit");
     assert!(t.finish());
     let _ = std::fs::remove_file(cut_path);

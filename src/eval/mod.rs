@@ -146,8 +146,8 @@ impl Tracer {
 /// A game whose evaluation the tuner can read as weight counts. Apart from `Rules` because only
 /// the tuner (through `Session`) asks for it; the search only needs `Rules::evaluate`.
 pub trait Traced {
-    /// The same evaluation as `Rules::evaluate`, as counts of the game's named weights: what the
-    /// tuner fits. `None` for a game whose evaluation has no weight file.
+    /// The hand-written evaluation (`Rules::evaluate` with networks off) as counts of the game's
+    /// named weights: what the tuner fits. `None` for a game whose evaluation has no weight file.
     fn eval_trace(&self) -> Option<EvalTrace> {
         None
     }

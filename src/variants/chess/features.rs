@@ -14,8 +14,9 @@ use crate::mailbox::{self, Sq};
 pub const FEATURE_SET: &str = "chess-768";
 pub const FEATURES: usize = 768;
 
-/// The network built into the binary (none yet: the hand-written evaluation plays).
-pub static NETWORK: Embedded = Embedded::new(&[]);
+/// The network built into the binary: a correction to the hand-written evaluation (hidden 128,
+/// 2.3 M positions scored by Stockfish 15.1 at depth 6; it won its SPRT, docs/nnue.md).
+pub static NETWORK: Embedded = Embedded::new(include_bytes!("network.knnue"));
 
 /// The feature of `piece` on `square` from `perspective`'s point of view.
 #[inline]
@@ -142,6 +143,7 @@ mod tests {
             ] {
                 let mut game = Chess::new("chess", &Default::default()).expect("chess");
                 game.set_fen(fen, Dialect::Uci).expect("fen");
+                game.use_network(None);
                 let hand = game.evaluate();
                 game.use_network(Some(net.clone()));
                 assert_eq!(game.evaluate(), hand + 400, "{fen}");
