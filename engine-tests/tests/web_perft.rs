@@ -107,9 +107,10 @@ fn perft_of_every_start_equals_the_native_count() {
 }
 
 /// Positions of several games (starts and bench positions), each searched to a node count.
+/// Not xiangqi: its network is in the native build only (docs/web.md), so the trees differ.
 const SEARCHES: &[(&str, &str, u64)] = &[
     ("chess", "startpos", 150_000),
-    ("xiangqi", "startpos", 100_000),
+    ("sin-yeon-sang-gi", "startpos", 100_000),
     ("symmetron-112", "startpos", 50_000),
     ("sonic", "startpos", 20_000),
     ("reflection-12", "startpos", 100_000),
@@ -208,7 +209,8 @@ const PLIES: usize = 6;
 /// The board's API in the module, its searches run in a second instance as the page's search
 /// worker runs them, plays the game `kaleido gui`'s API plays natively on its search thread:
 /// the same positions, ply for ply (fixed-node searches, one thread, a table kept across the
-/// game on both sides).
+/// game on both sides). The palace game is Sin-yeon-sang-gi, not xiangqi, whose network the
+/// module leaves out (docs/web.md).
 #[test]
 fn the_board_plays_the_same_game_on_both_transports() {
     use kaleido::gui::api::Api;
@@ -216,7 +218,7 @@ fn the_board_plays_the_same_game_on_both_transports() {
     let wasm = module();
     for variant in [
         "chess",
-        "xiangqi",
+        "sin-yeon-sang-gi",
         "symmetron-112",
         "sonic",
         "reflection-12",

@@ -22,41 +22,30 @@ pub(crate) fn assert_xboard_start_reads_back<G: Notation>(g: &mut G, sent: &str,
     assert_eq!(g.fen(Dialect::Uci), start_fen);
 }
 
-/// The same position with the board turned 180 degrees, colours and side to move swapped.
+/// The same position seen from the other side: ranks in reverse order, colours and side to move
+/// swapped, files kept. Both evaluations read ranks from each side's own back rank and files as
+/// they stand (the hand-written one mirrors files, a net does not), so this is the flip under
+/// which both must be colour-symmetric.
 fn mirror_fen(fen: &str) -> String {
     let mut fields = fen.split(' ');
     let board = fields.next().unwrap_or_default();
     let side = if fields.next() == Some("w") { "b" } else { "w" };
-    let swapped: String = board
-        .chars()
-        .rev()
-        .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .collect();
-    // Reversing the whole text reverses the rank order and each rank, but also multi-digit runs.
-    let fixed: Vec<String> = swapped
+    let ranks: Vec<String> = board
         .split('/')
+        .rev()
         .map(|rank| {
-            let mut out = String::new();
-            let mut digits = String::new();
-            for c in rank.chars() {
-                if c.is_ascii_digit() {
-                    digits.insert(0, c);
-                } else {
-                    out.push_str(&digits);
-                    digits.clear();
-                    out.push(c);
-                }
-            }
-            out + &digits
+            rank.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
         })
         .collect();
-    format!("{} {side} - - 0 1", fixed.join("/"))
+    format!("{} {side} - - 0 1", ranks.join("/"))
 }
 
 /// Legal moves the slow way: every pseudo-legal move made on a copy, kept when the mover's king
