@@ -124,7 +124,7 @@ fi
 
 say "static site (scripts/web.sh), its module checked against the native engine in Node"
 scripts/web.sh
-nice -n 10 cargo test --release --locked -p engine-tests --test web_perft
+nice -n 10 cargo test --release --locked -p engine-tests --test web_perft --test web_palace
 (cd dist && rm -f "kaleido-$version-web.zip" && zip -qr "kaleido-$version-web.zip" kaleido-web)
 
 (cd dist && sha256sum -- *.tar.gz *.zip *.deb > SHA256SUMS)

@@ -6,6 +6,7 @@ pub mod http;
 pub mod matches;
 pub mod page;
 pub mod site;
+pub mod wasm;
 pub mod webdriver;
 
 use kaleido::game::{Dialect, MoveList, Notation, VariantOptions};

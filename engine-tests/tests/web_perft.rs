@@ -11,12 +11,12 @@
 //! uses.
 
 use engine_tests::site;
+use engine_tests::wasm::{self, module, run, STACK_BYTES};
 use kaleido::bench;
 use kaleido::game::{Dialect, VariantOptions};
 use kaleido::search::Control;
 use kaleido::variants::{self, VARIANTS};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -40,42 +40,6 @@ const DEPTHS: &[(&str, u32)] = &[
     ("reflection-8-rev", 6),
     ("reflection-twoboard", 5),
 ];
-
-/// The module's stack, as scripts/web.sh links it (`stack_bytes`).
-const STACK_BYTES: u64 = 16 << 20;
-
-/// `dist/kaleido-web/kaleido.wasm`, the site made first when missing or stale.
-fn module() -> PathBuf {
-    site::web_dist().join("kaleido.wasm")
-}
-
-/// Runs `calls` (`[name, request]` pairs) in Node against the module: one answer each.
-fn run(wasm: &Path, calls: &Value) -> Vec<Value> {
-    let output = Command::new("/usr/bin/node")
-        .arg(site::root().join("scripts/web/run.mjs"))
-        .arg(wasm)
-        .arg(calls.to_string())
-        .env("KALEIDO_STACK_BYTES", STACK_BYTES.to_string())
-        .output()
-        .expect("/usr/bin/node runs (Node 20)");
-    assert!(
-        output.status.success(),
-        "node failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON answer a line"))
-        .collect();
-    assert_eq!(answers.len(), calls.as_array().map_or(0, Vec::len));
-    for answer in &answers {
-        assert!(
-            answer.get("error").is_none(),
-            "the module refused: {answer}"
-        );
-    }
-    answers
-}
 
 #[test]
 fn perft_of_every_start_equals_the_native_count() {
@@ -106,48 +70,28 @@ fn perft_of_every_start_equals_the_native_count() {
     }
 }
 
-/// Positions of several games (starts and bench positions), each searched to a node count.
-/// Not xiangqi: its network is in the native build only (docs/web.md), so the trees differ.
-const SEARCHES: &[(&str, &str, u64)] = &[
-    ("chess", "startpos", 150_000),
-    ("sin-yeon-sang-gi", "startpos", 100_000),
-    ("symmetron-112", "startpos", 50_000),
-    ("sonic", "startpos", 20_000),
-    ("reflection-12", "startpos", 100_000),
+/// Games whose module plays with the native engine's evaluation, each searched at its start to a
+/// node count, and chess at its first bench position too. The palace games' networks are in the
+/// native build only (docs/web.md): `web_palace.rs` compares them with networks off.
+const SEARCHES: &[(&str, u64)] = &[
+    ("chess", 150_000),
+    ("symmetron-112", 50_000),
+    ("sonic", 20_000),
+    ("reflection-12", 100_000),
 ];
 
 #[test]
 fn a_fixed_node_search_gives_the_native_move_and_tree() {
-    let wasm = module();
     let mut positions: Vec<(String, String, u64)> = SEARCHES
         .iter()
-        .map(|&(v, f, n)| (v.to_string(), f.to_string(), n))
+        .map(|&(v, n)| (v.to_string(), "startpos".to_string(), n))
         .collect();
-    // A middle-game position of each of two games too: their first bench positions.
-    for name in ["chess", "sin-yeon-sang-gi"] {
-        let info = variants::find(name).expect("registered");
-        let fen = info.bench.first().expect("a bench position");
-        positions.push((name.to_string(), fen.to_string(), 100_000));
-    }
-    let calls: Vec<Value> = positions
-        .iter()
-        .map(|(variant, fen, nodes)| {
-            serde_json::json!(["kaleido_search_once",
-                               { "variant": variant, "fen": fen, "nodes": nodes }])
-        })
-        .collect();
-    let answers = run(&wasm, &Value::Array(calls));
-    for ((variant, fen, nodes), answer) in positions.iter().zip(&answers) {
-        let native = bench::search_once(variant, fen, None, Some(*nodes)).expect("native search");
-        println!("{variant} {fen}: {native:?}");
-        assert_eq!(
-            answer["best"].as_str(),
-            native.best.as_deref(),
-            "{variant} {fen}"
-        );
-        assert_eq!(answer["nodes"], native.nodes, "{variant} {fen}");
-        assert_eq!(answer["score"], native.score, "{variant} {fen}");
-    }
+    positions.extend(
+        wasm::start_and_first_bench("chess", 150_000)
+            .into_iter()
+            .skip(1),
+    );
+    wasm::assert_searches_match(&positions);
 }
 
 /// The median of three.
@@ -206,58 +150,12 @@ fn measures_speed_startup_and_stack() {
 /// Engine-vs-engine plies each transport plays in `the_board_plays_the_same_game_on_both_transports`.
 const PLIES: usize = 6;
 
-/// The board's API in the module, its searches run in a second instance as the page's search
-/// worker runs them, plays the game `kaleido gui`'s API plays natively on its search thread:
-/// the same positions, ply for ply (fixed-node searches, one thread, a table kept across the
-/// game on both sides). The palace game is Sin-yeon-sang-gi, not xiangqi, whose network the
-/// module leaves out (docs/web.md).
+/// The board's API in the module and `kaleido gui`'s natively play the same game
+/// (`wasm::assert_same_game_on_both_transports`); the palace games in `web_palace.rs`.
 #[test]
 fn the_board_plays_the_same_game_on_both_transports() {
-    use kaleido::gui::api::Api;
-    use kaleido::gui::game::GuiGame;
-    let wasm = module();
-    for variant in [
-        "chess",
-        "sin-yeon-sang-gi",
-        "symmetron-112",
-        "sonic",
-        "reflection-12",
-    ] {
-        let new_game = serde_json::json!({ "variant": variant, "white": "engine",
-            "black": "engine", "limits": { "nodes": 20_000 } })
-        .to_string();
-        let calls = serde_json::json!([
-            ["kaleido_api", { "method": "POST", "path": "/api/new", "body": new_game }],
-            ["pump", { "searches": PLIES }],
-            ["kaleido_api", { "method": "GET", "path": "/api/fens" }],
-        ]);
-        let answers = run(&wasm, &calls);
-        assert_eq!(answers[0]["status"], 200, "{variant}: {}", answers[0]);
-        assert_eq!(answers[1]["searches"], PLIES, "{variant}: {}", answers[1]);
-        let wasm_fens = answers[2]["json"]["fens"].clone();
-
-        let start = GuiGame::new("chess", None, &VariantOptions::default()).expect("chess starts");
-        let api = Api::new(start, None);
-        let (status, _) = api.handle("POST", "/api/new", "", &new_game);
-        assert_eq!(status, 200, "{variant}: native new game");
-        let started = Instant::now();
-        let native_fens = loop {
-            let (_, fens) = api.handle("GET", "/api/fens", "", "");
-            let count = fens["fens"].as_array().map_or(0, Vec::len);
-            if count > PLIES {
-                break fens["fens"].clone();
-            }
-            assert!(
-                started.elapsed().as_secs() < 60,
-                "{variant}: native engine too slow"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        };
-        api.handle("POST", "/api/stop", "", "{}");
-        let native: Vec<&Value> = native_fens.as_array().expect("a list").iter().collect();
-        let web: Vec<&Value> = wasm_fens.as_array().expect("a list").iter().collect();
-        assert_eq!(web.len(), PLIES + 1, "{variant}: {web:?}");
-        assert_eq!(web[..], native[..=PLIES], "{variant}: the games differ");
+    for (variant, _) in SEARCHES {
+        wasm::assert_same_game_on_both_transports(variant, PLIES);
     }
 }
 

@@ -12,6 +12,8 @@ mod weights;
 mod xboard;
 
 use super::palace::{eval::Layout, Move, PalaceGame, Ruleset};
+#[cfg(not(target_family = "wasm"))]
+use crate::eval::nnue::registry::Embedded;
 use crate::game::MoveError;
 
 pub const START_FEN: &str =
@@ -25,6 +27,12 @@ pub const BENCH: &[&str] = &[
     "r5kg5/6g6/6u1h1u2/4p7p/1B1R2P1ph1r1/4P1c5P/8P2i1/6U3U2/6G1H4/5GK2IB1R w - - 12 49",
     "1r2b1kg3i1/6g6/2P4u5/4h8/13/13/8H4/5U4p2/13/2B2GK3IR1 w - - 0 1",
 ];
+
+/// The network built into the native binary: a correction to the hand-written evaluation
+/// (hidden 128, 976 k positions of Kaleido's own 400-node games scored by that search; it won its
+/// SPRT, docs/nnue.md). The browser build leaves it out for its size budget (docs/web.md).
+#[cfg(not(target_family = "wasm"))]
+static NETWORK: Embedded = Embedded::new(include_bytes!("network.knnue"));
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SinYeon;
@@ -40,6 +48,8 @@ impl Ruleset for SinYeon {
     const LONG_LEAPERS: bool = true;
     const LAYOUT: &'static Layout = &eval::LAYOUT;
     const FEATURE_SET: &'static str = "sin-yeon-sang-gi-2340";
+    #[cfg(not(target_family = "wasm"))]
+    const NETWORK: Option<&'static Embedded> = Some(&NETWORK);
     /// The same letters in every dialect: the `setup` piece table makes XBoard use them too.
     const LETTERS: [char; 9] = ['P', 'G', 'U', 'H', 'C', 'R', 'K', 'B', 'I'];
     const PIECE_NAMES: [&'static str; 9] = [
