@@ -96,6 +96,15 @@ impl Board {
         self.log.iter().map(|&(sq, _)| sq)
     }
 
+    /// Each cell changed since the last `revert` or `forget`, once, with what it held before.
+    pub fn original_contents(&self) -> impl Iterator<Item = (Sq, u8)> + '_ {
+        self.log
+            .iter()
+            .enumerate()
+            .filter(|&(i, &(sq, _))| self.log[..i].iter().all(|&(s, _)| s != sq))
+            .map(|(_, &entry)| entry)
+    }
+
     /// Keeps the changes made so far (empties the log).
     pub fn forget(&mut self) {
         self.log.clear();

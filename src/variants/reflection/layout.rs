@@ -22,6 +22,9 @@ pub struct Castling {
 
 pub struct Layout {
     pub name: &'static str,
+    /// The network input's name (`features.rs`): the setup's name and its feature count, as a
+    /// net of one setup fits no other board.
+    pub feature_set: String,
     pub start_fen: &'static str,
     pub files: usize,
     pub ranks: usize,
@@ -384,6 +387,7 @@ fn build(spec: &Spec) -> Layout {
     let (castlings, castle_rooks, rights_clear) = castlings(spec, &geometry);
     let mut layout = Layout {
         name: spec.name,
+        feature_set: format!("{}-{}", spec.name, super::features::count(files, ranks)),
         start_fen: spec.start_fen,
         files,
         ranks,

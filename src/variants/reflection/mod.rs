@@ -5,6 +5,7 @@
 mod attack;
 mod board;
 mod eval;
+mod features;
 mod fen;
 mod layout;
 mod movegen;
@@ -20,6 +21,7 @@ mod xboard;
 pub use board::Turn;
 pub use layout::NAMES;
 
+use crate::eval::nnue::{registry, Accumulators, NetInput};
 use crate::eval::Traced;
 use crate::game::{
     self, repeated, Dialect, MoveError, MoveList, Notation, OptionKind, OptionSpec, Outcome, Score,
@@ -87,6 +89,9 @@ pub struct Reflection {
     undo: Vec<Position>,
     /// Key of every position since the FEN, the current one last.
     keys: Vec<u64>,
+    /// The network's accumulators, one frame per ply (empty without a network); apart from
+    /// `Position`, which `make` copies.
+    nnue: Accumulators,
 }
 
 fn compact(sq: Sq) -> u32 {
@@ -106,6 +111,17 @@ impl Reflection {
 
     pub fn position(&self) -> &Position {
         &self.pos
+    }
+
+    /// The position's network input (`features.rs`).
+    fn input(&self) -> NetInput {
+        features::net_input(self.layout, &self.pos)
+    }
+
+    /// Evaluates with `net` (or by hand) from now on, whatever the registry says.
+    #[cfg(test)]
+    fn use_network(&mut self, net: Option<std::sync::Arc<crate::eval::nnue::Network>>) {
+        self.nnue = Accumulators::new(net, || Self::input(self));
     }
 
     fn rules_from(options: &VariantOptions) -> ReflectionRules {
@@ -170,13 +186,17 @@ impl Reflection {
     ) -> Result<Reflection, String> {
         pos.ep_key = Self::ep_key_of(layout, &pos, rules);
         pos.key = Self::full_key(layout, &pos) ^ pos.ep_key;
-        let game = Reflection {
+        let mut game = Reflection {
             layout,
             rules,
             undo: Vec::new(),
             keys: vec![pos.key],
             pos,
+            nnue: Accumulators::default(),
         };
+        let features = features::count(layout.files, layout.ranks);
+        let net = registry::network(&layout.feature_set, features, None);
+        game.nnue = Accumulators::new(net, || Self::input(&game));
         if !rules.capture_kings {
             let them = game.pos.side.other();
             if attack::any_king_capturable(
@@ -259,6 +279,26 @@ impl game::Rules for Reflection {
         let applied = pos
             .board
             .apply(layout, mv, us, self.rules.capture_twin, &mut key);
+        self.nnue.push();
+        if self.nnue.active() {
+            for (sq, old) in pos.board.original_contents() {
+                let new = pos.board.at(sq);
+                let feature = |piece| {
+                    (
+                        features::feature(layout, Side::White, piece, sq),
+                        features::feature(layout, Side::Black, piece, sq),
+                    )
+                };
+                if old != new && old != EMPTY {
+                    let (white, black) = feature(old);
+                    self.nnue.remove(white, black);
+                }
+                if old != new && new != EMPTY {
+                    let (white, black) = feature(new);
+                    self.nnue.add(white, black);
+                }
+            }
+        }
         pos.board.forget();
         for &sq in &applied.touched {
             pos.castling &= !layout.rights_clear[sq as usize];
@@ -283,6 +323,7 @@ impl game::Rules for Reflection {
         if let Some(pos) = self.undo.pop() {
             self.pos = pos;
             self.keys.pop();
+            self.nnue.pop();
         }
     }
 
@@ -297,6 +338,7 @@ impl game::Rules for Reflection {
 
     fn make_null(&mut self) {
         self.undo.push(self.pos.clone());
+        self.nnue.push();
         let pos = &mut self.pos;
         pos.key ^= ZOBRIST.side ^ pos.ep_key;
         pos.ep.clear();
@@ -342,7 +384,17 @@ impl game::Rules for Reflection {
     }
 
     fn evaluate(&self) -> Score {
-        eval::evaluate(self.layout, &self.pos, self.rules)
+        let hand = || eval::evaluate(self.layout, &self.pos, self.rules);
+        match self.nnue.evaluate(self.pos.side, hand) {
+            Some(score) => {
+                debug_assert!(
+                    self.nnue.matches(&Self::input(self)),
+                    "incremental accumulators differ from a refresh"
+                );
+                score
+            }
+            None => hand(),
+        }
     }
 
     fn is_noisy(&self, mv: Turn) -> bool {
@@ -495,6 +547,9 @@ impl Presentation for Reflection {
 impl Traced for Reflection {
     fn eval_trace(&self) -> Option<crate::eval::EvalTrace> {
         Some(eval::trace(self.layout, &self.pos, self.rules))
+    }
+    fn net_input(&self) -> Option<NetInput> {
+        Some(self.input())
     }
 }
 
