@@ -8,9 +8,27 @@
 use super::layout::Layout;
 use super::piece::{colour, kind, EMPTY, KINDS};
 use super::Position;
+use crate::eval::nnue::registry::Embedded;
 use crate::eval::nnue::NetInput;
 use crate::game::Side;
 use crate::mailbox::{file_of, rank_of, Sq};
+
+/// The network built into the native binary for `reflection-8`, the one setup whose self-play
+/// yields enough positions to train on: a correction to the hand-written evaluation (hidden 128,
+/// trained on Kaleido's own 400-node games scored by that search; it won its SPRT,
+/// docs/nnue.md). Left out of the browser build, as the palace games' nets (docs/web.md).
+#[cfg(not(target_family = "wasm"))]
+static REFLECTION_8: Embedded = Embedded::new(include_bytes!("reflection-8.knnue"));
+
+/// The built-in network of the setup `layout`, if it has one.
+pub fn built_in(layout: &Layout) -> Option<&'static Embedded> {
+    #[cfg(not(target_family = "wasm"))]
+    if layout.name == "reflection-8" {
+        return Some(&REFLECTION_8);
+    }
+    let _ = layout;
+    None
+}
 
 /// Kind slots per side: king to west pawn (`piece.rs`; kind 0 is no piece).
 const KIND_SLOTS: usize = KINDS - 1;
@@ -68,6 +86,27 @@ mod tests {
                     assert!((f as usize) < total, "{} {sq}", layout.name);
                     assert!(seen.insert(f), "{} {sq}: feature {f} twice", layout.name);
                 }
+            }
+        }
+    }
+
+    /// The built-in net reads and fits its setup's feature set (a net of another board would be
+    /// refused at start-up and the setup would silently play by hand); the other setups have none.
+    #[test]
+    fn reflection_8_has_a_built_in_net_that_fits() {
+        for layout in LAYOUTS.iter() {
+            match built_in(layout) {
+                Some(embedded) => {
+                    assert_eq!(layout.name, "reflection-8");
+                    let net = Network::from_bytes(embedded.bytes).expect("the net reads");
+                    let total = count(layout.files, layout.ranks);
+                    assert!(
+                        net.fits(&layout.feature_set, total),
+                        "{}",
+                        layout.feature_set
+                    );
+                }
+                None => assert_ne!(layout.name, "reflection-8"),
             }
         }
     }

@@ -195,7 +195,7 @@ impl Reflection {
             nnue: Accumulators::default(),
         };
         let features = features::count(layout.files, layout.ranks);
-        let net = registry::network(&layout.feature_set, features, None);
+        let net = registry::network(&layout.feature_set, features, features::built_in(layout));
         game.nnue = Accumulators::new(net, || Self::input(&game));
         if !rules.capture_kings {
             let them = game.pos.side.other();
