@@ -13,18 +13,22 @@ use crate::eval::nnue::NetInput;
 use crate::game::Side;
 use crate::mailbox::{file_of, rank_of, Sq};
 
-/// The network built into the native binary for `reflection-8`, the one setup whose self-play
-/// yields enough positions to train on: a correction to the hand-written evaluation (hidden 128,
-/// trained on Kaleido's own 400-node games scored by that search; it won its SPRT,
+/// The networks built into the native binary for the two 8x8 setups, whose self-play yields
+/// enough positions to train on: corrections to the hand-written evaluation (hidden 128, trained
+/// on Kaleido's own 400-node games of the setup scored by that search; each won its SPRT,
 /// docs/nnue.md). Left out of the browser build, as the palace games' nets (docs/web.md).
 #[cfg(not(target_family = "wasm"))]
 static REFLECTION_8: Embedded = Embedded::new(include_bytes!("reflection-8.knnue"));
+#[cfg(not(target_family = "wasm"))]
+static REFLECTION_8_REV: Embedded = Embedded::new(include_bytes!("reflection-8-rev.knnue"));
 
 /// The built-in network of the setup `layout`, if it has one.
 pub fn built_in(layout: &Layout) -> Option<&'static Embedded> {
     #[cfg(not(target_family = "wasm"))]
-    if layout.name == "reflection-8" {
-        return Some(&REFLECTION_8);
+    match layout.name {
+        "reflection-8" => return Some(&REFLECTION_8),
+        "reflection-8-rev" => return Some(&REFLECTION_8_REV),
+        _ => {}
     }
     let _ = layout;
     None
@@ -90,14 +94,15 @@ mod tests {
         }
     }
 
-    /// The built-in net reads and fits its setup's feature set (a net of another board would be
+    /// The built-in nets read and fit their setups' feature sets (a net of another board would be
     /// refused at start-up and the setup would silently play by hand); the other setups have none.
     #[test]
-    fn reflection_8_has_a_built_in_net_that_fits() {
+    fn the_8x8_setups_have_built_in_nets_that_fit() {
+        let with_nets = ["reflection-8", "reflection-8-rev"];
         for layout in LAYOUTS.iter() {
             match built_in(layout) {
                 Some(embedded) => {
-                    assert_eq!(layout.name, "reflection-8");
+                    assert!(with_nets.contains(&layout.name), "{}", layout.name);
                     let net = Network::from_bytes(embedded.bytes).expect("the net reads");
                     let total = count(layout.files, layout.ranks);
                     assert!(
@@ -106,7 +111,7 @@ mod tests {
                         layout.feature_set
                     );
                 }
-                None => assert_ne!(layout.name, "reflection-8"),
+                None => assert!(!with_nets.contains(&layout.name), "{}", layout.name),
             }
         }
     }
