@@ -194,8 +194,8 @@ impl Reflection {
             pos,
             nnue: Accumulators::default(),
         };
-        let features = features::count(layout.files, layout.ranks);
-        let net = registry::network(&layout.feature_set, features, features::built_in(layout));
+        let inputs = features::count(layout.files, layout.ranks);
+        let net = registry::network(&layout.feature_set, inputs, features::built_in(layout));
         game.nnue = Accumulators::new(net, || Self::input(&game));
         if !rules.capture_kings {
             let them = game.pos.side.other();
@@ -283,17 +283,20 @@ impl game::Rules for Reflection {
         if self.nnue.active() {
             for (sq, old) in pos.board.original_contents() {
                 let new = pos.board.at(sq);
+                if old == new {
+                    continue;
+                }
                 let feature = |piece| {
                     (
                         features::feature(layout, Side::White, piece, sq),
                         features::feature(layout, Side::Black, piece, sq),
                     )
                 };
-                if old != new && old != EMPTY {
+                if old != EMPTY {
                     let (white, black) = feature(old);
                     self.nnue.remove(white, black);
                 }
-                if old != new && new != EMPTY {
+                if new != EMPTY {
                     let (white, black) = feature(new);
                     self.nnue.add(white, black);
                 }
