@@ -2,7 +2,7 @@
 //! null-move pruning, reverse futility pruning, late move reductions, check extension and
 //! mate-distance pruning. Scores are from the side to move's point of view (negamax).
 
-use super::ordering::{history_index, pick};
+use super::ordering::{history_index, pick, Scores};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::{lmr_reduction, Found, Worker};
@@ -114,7 +114,8 @@ impl<G: Rules> Worker<'_, G> {
             let side = self.game.side_to_move();
             return self.game.no_moves_outcome().score_for(side, ply);
         }
-        let mut scores = self.order(&moves, tt_move_key, ply);
+        let mut scores = Scores::new();
+        self.order(&moves, &mut scores, tt_move_key, ply);
 
         let mut found = Found {
             best: -INFINITY,

@@ -122,8 +122,26 @@ pub fn pick<M: Copy>(moves: &mut MoveList<M>, scores: &mut Scores, from: usize) 
     moves[from]
 }
 
+/// Tails up to this long are sorted in place by insertion: no copy of the full-capacity lists
+/// (a `MoveList` value is tens of kilobytes, and moving one showed as a sixth of chess's profile).
+const INSERTION_SORT_MAX: usize = 64;
+
 /// Sorts `moves[from..]` by descending score (stable: equal scores keep generation order).
 fn sort_tail<M: Copy>(moves: &mut MoveList<M>, scores: &mut Scores, from: usize) {
+    if moves.len() - from <= INSERTION_SORT_MAX {
+        for i in from + 1..moves.len() {
+            let (mv, score) = (moves[i], scores[i]);
+            let mut j = i;
+            while j > from && scores[j - 1] < score {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+                j -= 1;
+            }
+            moves[j] = mv;
+            scores[j] = score;
+        }
+        return;
+    }
     let mut order: ArrayVec<(i32, u16), MAX_MOVES> =
         (from..moves.len()).map(|i| (scores[i], i as u16)).collect();
     order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));

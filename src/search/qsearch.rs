@@ -4,7 +4,7 @@
 //! not searched. In check every evasion is searched, since standing pat is not an option
 //! (within `QSEARCH_EVASION_PLIES` of the horizon).
 
-use super::ordering::{is_losing_noisy, pick};
+use super::ordering::{is_losing_noisy, pick, Scores};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::{Found, Worker};
@@ -61,7 +61,8 @@ impl<G: Rules> Worker<'_, G> {
             best_move: None,
             alpha,
         };
-        let mut scores = self.order(&moves, tt_move_key, ply);
+        let mut scores = Scores::new();
+        self.order(&moves, &mut scores, tt_move_key, ply);
         // Deep in an exchange only the most promising captures (by the variant's MVV-LVA hint)
         // are followed: in games where captures never run out, following all of them at every
         // ply makes quiescence larger than the main search.

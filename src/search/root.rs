@@ -2,7 +2,7 @@
 //! Root moves keep their scores and lines between iterations; after each line they are re-sorted
 //! (stably), so that the best move of the last completed work is always first.
 
-use super::ordering::pick;
+use super::ordering::{pick, Scores};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::Bound;
@@ -160,7 +160,8 @@ impl<G: Rules> Worker<'_, G> {
             .tt
             .probe(self.game.key(), 0)
             .map_or(0, |h| h.move_key);
-        let mut scores = self.order(&moves, tt_move_key, 0);
+        let mut scores = Scores::new();
+        self.order(&moves, &mut scores, tt_move_key, 0);
         let root_moves = (0..moves.len())
             .map(|i| RootMove {
                 mv: pick(&mut moves, &mut scores, i),

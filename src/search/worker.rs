@@ -135,18 +135,23 @@ impl<'a, G: Rules> Worker<'a, G> {
         }
     }
 
-    /// Ordering scores of `moves` at `ply`: the table's move first, then by `score_moves`.
-    pub fn order(&self, moves: &MoveList<G::Move>, tt_move_key: u32, ply: usize) -> Scores {
-        let mut scores = Scores::new();
+    /// Ordering scores of `moves` at `ply` into `scores`: the table's move first, then by
+    /// `score_moves`. Filled in place: returning the full-capacity list by value copies it.
+    pub fn order(
+        &self,
+        moves: &MoveList<G::Move>,
+        scores: &mut Scores,
+        tt_move_key: u32,
+        ply: usize,
+    ) {
         score_moves(
             &self.game,
             moves,
-            &mut scores,
+            scores,
             tt_move_key,
             &self.heuristics,
             ply,
         );
-        scores
     }
 
     pub fn is_main(&self) -> bool {

@@ -267,11 +267,28 @@ fn castling(pos: &Chess, moves: &mut MoveList<ChessMove>, from: Sq) {
 pub fn legal(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
     let mut candidates = MoveList::new();
     pseudo(pos, &mut candidates, noisy_only);
+    let us = pos.side;
+    let king_square = pos.kings[us.index()];
+    // Out of check, a move other than the king's can only expose the king if its piece is
+    // pinned (or it is en passant, which empties two squares): the rest need no test, which
+    // saves most of the attack scans.
+    let in_check = pos.in_check();
+    let pinned = if in_check {
+        Pinned::new()
+    } else {
+        pinned(&pos.board, king_square, us)
+    };
     // Try each move on a scratch copy of the board only: cheaper than a full make/unmake.
     let mut board = pos.board;
-    let us = pos.side;
-    for mv in candidates {
+    for &mv in &candidates {
         let moving = board[mv.from as usize];
+        let is_king = kind(moving) == KING;
+        let needs_test =
+            in_check || is_king || mv.kind == MoveKind::EnPassant || pinned.contains(&mv.from);
+        if !needs_test {
+            moves.push(mv);
+            continue;
+        }
         let captured = board[mv.to as usize];
         board[mv.from as usize] = EMPTY;
         board[mv.to as usize] = moving;
@@ -279,11 +296,7 @@ pub fn legal(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
         if let Some(v) = victim {
             board[v as usize] = EMPTY;
         }
-        let king = if kind(moving) == KING {
-            mv.to
-        } else {
-            pos.kings[us.index()]
-        };
+        let king = if is_king { mv.to } else { king_square };
         if !attacked_on(&board, king, us.other()) {
             moves.push(mv);
         }
@@ -293,4 +306,45 @@ pub fn legal(pos: &Chess, moves: &mut MoveList<ChessMove>, noisy_only: bool) {
             board[v as usize] = make_piece(PAWN, us.other());
         }
     }
+}
+
+/// Squares of `us`'s pieces pinned to its king: at most one per ray.
+type Pinned = arrayvec::ArrayVec<Sq, 8>;
+
+/// The pieces of `us` that stand alone between their king and an enemy slider of the ray's kind.
+fn pinned(board: &Board, king: Sq, us: Side) -> Pinned {
+    let them = us.other();
+    let queen = make_piece(QUEEN, them);
+    let mut out = Pinned::new();
+    for (steps, slider) in [
+        (&ROOK_STEPS, make_piece(ROOK, them)),
+        (&BISHOP_STEPS, make_piece(BISHOP, them)),
+    ] {
+        for &d in steps {
+            let mut s = king;
+            let mut own = None;
+            loop {
+                let (t, p) = look(board, s, d);
+                s = t;
+                if p == EMPTY {
+                    continue;
+                }
+                if p == OFF {
+                    break;
+                }
+                if colour(p) == us {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(t);
+                    continue;
+                }
+                if let (Some(o), true) = (own, p == slider || p == queen) {
+                    out.push(o);
+                }
+                break;
+            }
+        }
+    }
+    out
 }
