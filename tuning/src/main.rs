@@ -139,6 +139,10 @@ enum Command {
         /// Use this scaling constant instead of fitting it.
         #[arg(long)]
         k: Option<f64>,
+        /// The scale of the data's scores in the target: `fit` (fitted to the game results, for
+        /// a teacher's file) or a number; default the evaluation's K.
+        #[arg(long, value_parser = tuning::tune::ScoreK::parse)]
+        score_k: Option<tuning::tune::ScoreK>,
         /// Start from this weight file (same layout) instead of the built-in weights.
         #[arg(long)]
         start: Option<PathBuf>,
@@ -270,6 +274,7 @@ fn main() -> ExitCode {
             l2,
             freeze,
             k,
+            score_k,
             start,
             report_every,
             threads,
@@ -284,6 +289,7 @@ fn main() -> ExitCode {
                 l2,
                 freeze,
                 k,
+                score_k: score_k.unwrap_or_default(),
                 start,
                 report_every,
             },
@@ -314,8 +320,8 @@ fn run_tune(threads: Option<usize>, args: TuneArgs) -> Result<(), String> {
     let set = tune::load(&args.data)?;
     let r = tune::tune(&set, &args)?;
     println!(
-        "positions {} training + {} validation, games {}, K {:.4}",
-        r.train_positions, r.validation_positions, r.games, r.k
+        "positions {} training + {} validation, games {}, K {:.4}, scores' K {:.4}",
+        r.train_positions, r.validation_positions, r.games, r.k, r.score_k
     );
     println!(
         "loss before: training {:.6} validation {:.6}",

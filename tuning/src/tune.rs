@@ -36,10 +36,39 @@ pub struct TuneArgs {
     pub freeze: Vec<String>,
     /// Use this K instead of fitting it.
     pub k: Option<f64>,
+    /// The scale of the data's search scores in the target, `sigmoid(score_k * score)`: by
+    /// default the evaluation's K. A teacher's centipawns are not ours (Stockfish's chess scores
+    /// run about 1.5 times larger for the same expected result), so its file needs its own K.
+    pub score_k: ScoreK,
     /// Start from this weight file's values (same layout) instead of the built-in ones.
     pub start: Option<PathBuf>,
     /// Print the losses every this many epochs.
     pub report_every: usize,
+}
+
+/// How `tune` turns the data's scores into expected results.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum ScoreK {
+    /// With the evaluation's K.
+    #[default]
+    Evaluation,
+    /// With the K that best fits the scores to the game results on the training games (what
+    /// `fit-scale` prints).
+    Fit,
+    Value(f64),
+}
+
+impl ScoreK {
+    /// `fit` or a number.
+    pub fn parse(text: &str) -> Result<ScoreK, String> {
+        if text == "fit" {
+            return Ok(ScoreK::Fit);
+        }
+        match text.parse::<f64>() {
+            Ok(k) if k > 0.0 && k.is_finite() => Ok(ScoreK::Value(k)),
+            _ => Err(format!("`{text}` is neither `fit` nor a positive number")),
+        }
+    }
 }
 
 /// One position: its counts (a range of `Dataset::counts`), phase share and targets.
@@ -211,21 +240,31 @@ impl Params {
     }
 }
 
-fn target(k: f64, lambda: f64, s: &Sample) -> f64 {
-    lambda * s.result as f64 + (1.0 - lambda) * sigmoid(k, s.score as f64)
+/// What a position's prediction is measured against: `lambda` of the game result, the rest the
+/// data's score read with its scale `score_k`.
+#[derive(Clone, Copy)]
+struct Target {
+    lambda: f64,
+    score_k: f64,
+}
+
+impl Target {
+    fn of(self, s: &Sample) -> f64 {
+        self.lambda * s.result as f64 + (1.0 - self.lambda) * sigmoid(self.score_k, s.score as f64)
+    }
 }
 
 /// Mean squared error of the predictions.
-fn loss(set: &Dataset, samples: &[Sample], p: &Params, k: f64, lambda: f64) -> f64 {
+fn loss(set: &Dataset, samples: &[Sample], p: &Params, k: f64, target: Target) -> f64 {
     let sum: f64 = samples
         .par_iter()
-        .map(|s| (sigmoid(k, p.eval(set, s)) - target(k, lambda, s)).powi(2))
+        .map(|s| (sigmoid(k, p.eval(set, s)) - target.of(s)).powi(2))
         .sum();
     sum / samples.len().max(1) as f64
 }
 
 /// The loss and its gradient on the training positions.
-fn gradient(set: &Dataset, p: &Params, k: f64, lambda: f64) -> (f64, Vec<f64>) {
+fn gradient(set: &Dataset, p: &Params, k: f64, target: Target) -> (f64, Vec<f64>) {
     let n = p.values.len();
     let (sum, grad) = set
         .train
@@ -235,7 +274,7 @@ fn gradient(set: &Dataset, p: &Params, k: f64, lambda: f64) -> (f64, Vec<f64>) {
             let mut sum = 0.0;
             for s in chunk {
                 let q = sigmoid(k, p.eval(set, s));
-                let error = q - target(k, lambda, s);
+                let error = q - target.of(s);
                 sum += error * error;
                 let slope = 2.0 * error * q * (1.0 - q) * k * std::f64::consts::LN_10 / 400.0;
                 let (mg, eg) = (s.mg as f64 * slope, (1.0 - s.mg as f64) * slope);
@@ -260,7 +299,19 @@ fn gradient(set: &Dataset, p: &Params, k: f64, lambda: f64) -> (f64, Vec<f64>) {
 
 /// The K that fits the game results best under `p` (golden-section search).
 fn fit_k(set: &Dataset, p: &Params) -> f64 {
-    fit_scale(|k| loss(set, &set.train, p, k, 1.0))
+    let results = Target {
+        lambda: 1.0,
+        score_k: 1.0,
+    };
+    fit_scale(|k| loss(set, &set.train, p, k, results))
+}
+
+/// The K that makes the data's scores predict the game results best: `fit-scale`'s fit.
+fn fit_score_k(set: &Dataset) -> f64 {
+    let pairs: Vec<(f64, f64)> = (set.train.iter())
+        .map(|s| (s.score as f64, s.result as f64))
+        .collect();
+    crate::scale::fit(&pairs)
 }
 
 /// The K in `[0.05, 5]` that minimises `f(K)`, a loss of predictions `sigmoid(K * x)`, by
@@ -276,6 +327,8 @@ pub struct Report {
     pub validation_positions: usize,
     pub games: usize,
     pub k: f64,
+    /// The scale the data's scores were read with.
+    pub score_k: f64,
     pub train_before: f64,
     pub validation_before: f64,
     /// After rounding the tuned weights to integers (what the written file holds).
@@ -310,8 +363,17 @@ pub fn tune(set: &Dataset, args: &TuneArgs) -> Result<Report, String> {
         Some(k) => k,
         None => fit_k(set, &p),
     };
-    let train_before = loss(set, &set.train, &p, k, args.lambda);
-    let validation_before = loss(set, &set.validation, &p, k, args.lambda);
+    let score_k = match args.score_k {
+        ScoreK::Evaluation => k,
+        ScoreK::Fit => fit_score_k(set),
+        ScoreK::Value(v) => v,
+    };
+    let target = Target {
+        lambda: args.lambda,
+        score_k,
+    };
+    let train_before = loss(set, &set.train, &p, k, target);
+    let validation_before = loss(set, &set.validation, &p, k, target);
     eprintln!(
         "tune {}: {} training and {} validation positions from {} games; K = {k:.4}",
         set.weights.path,
@@ -326,7 +388,7 @@ pub fn tune(set: &Dataset, args: &TuneArgs) -> Result<Report, String> {
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let mut best = (validation_before, 0usize, p.values.clone());
     for epoch in 1..=args.epochs {
-        let (train, mut grad) = gradient(set, &p, k, args.lambda);
+        let (train, mut grad) = gradient(set, &p, k, target);
         for i in 0..n {
             if p.frozen[i] {
                 continue;
@@ -339,7 +401,7 @@ pub fn tune(set: &Dataset, args: &TuneArgs) -> Result<Report, String> {
             p.values[i] -= args.rate * mh / (vh.sqrt() + 1e-12);
         }
         if epoch % args.report_every.max(1) == 0 || epoch == args.epochs {
-            let validation = loss(set, &set.validation, &p, k, args.lambda);
+            let validation = loss(set, &set.validation, &p, k, target);
             eprintln!("epoch {epoch}: training {train:.6} validation {validation:.6}");
             if validation < best.0 || set.validation.is_empty() {
                 best = (validation, epoch, p.values.clone());
@@ -353,10 +415,11 @@ pub fn tune(set: &Dataset, args: &TuneArgs) -> Result<Report, String> {
         validation_positions: set.validation.len(),
         games: set.games,
         k,
+        score_k,
         train_before,
         validation_before,
-        train_after: loss(set, &set.train, &p, k, args.lambda),
-        validation_after: loss(set, &set.validation, &p, k, args.lambda),
+        train_after: loss(set, &set.train, &p, k, target),
+        validation_after: loss(set, &set.validation, &p, k, target),
         best_epoch: best.1,
         values: p.rounded(),
     };

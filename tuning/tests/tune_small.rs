@@ -7,7 +7,7 @@
 
 use kaleido::eval::weight_file::{rewrite, WeightFile};
 use std::path::PathBuf;
-use tuning::tune::{load, tune, TuneArgs};
+use tuning::tune::{load, tune, ScoreK, TuneArgs};
 
 fn data() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-small.txt")
@@ -45,6 +45,7 @@ fn tuning_lowers_training_and_validation_loss_and_writes_a_readable_file() {
             l2: 0.0,
             freeze,
             k: None,
+            score_k: Default::default(),
             start: Some(start),
             report_every: 25,
         },
@@ -119,6 +120,7 @@ fn a_binary_file_tunes_as_its_text_does() {
         l2: 0.0,
         freeze: Vec::new(),
         k: None,
+        score_k: Default::default(),
         start: None,
         report_every: 1,
     };
@@ -149,4 +151,39 @@ fn a_binary_file_tunes_as_its_text_does() {
         assert!((x - y).abs() <= 1e-12 * x.abs().max(1.0), "{pairs:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_teachers_scale_is_fitted_as_fit_scale_fits_it() {
+    let set = load(&[data()]).expect("the committed data loads");
+    let args = |score_k| TuneArgs {
+        data: vec![data()],
+        out: None,
+        epochs: 0,
+        rate: 1.0,
+        lambda: 0.0,
+        l2: 0.0,
+        freeze: Vec::new(),
+        k: None,
+        score_k,
+        start: None,
+        report_every: 25,
+    };
+    let fitted = tune(&set, &args(ScoreK::Fit)).expect("tuning runs");
+    let printed = tuning::scale::run(&[data()]).expect("fit-scale runs");
+    assert!(
+        printed.contains(&format!("K {:.4} ", fitted.score_k)),
+        "fit-scale says {printed}, tune fitted {}",
+        fitted.score_k
+    );
+    let by_evaluation = tune(&set, &args(ScoreK::Evaluation)).expect("tuning runs");
+    assert_eq!(by_evaluation.score_k, by_evaluation.k);
+    let given = tune(&set, &args(ScoreK::Value(0.5))).expect("tuning runs");
+    assert_eq!(given.score_k, 0.5);
+    // A scale that fits the scores makes them a better target of the same evaluation only by
+    // accident; what must hold is that the target changed with it.
+    assert_ne!(given.train_before, by_evaluation.train_before);
+    assert_eq!(ScoreK::parse("fit"), Ok(ScoreK::Fit));
+    assert_eq!(ScoreK::parse("0.85"), Ok(ScoreK::Value(0.85)));
+    assert!(ScoreK::parse("-1").is_err() && ScoreK::parse("x").is_err());
 }
