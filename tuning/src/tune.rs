@@ -38,7 +38,8 @@ pub struct TuneArgs {
     pub k: Option<f64>,
     /// The scale of the data's search scores in the target, `sigmoid(score_k * score)`: by
     /// default the evaluation's K. A teacher's centipawns are not ours (Stockfish's chess scores
-    /// run about 1.5 times larger for the same expected result), so its file needs its own K.
+    /// ran about 1.5 times larger than Kaleido's search scores on the README's sample), so its
+    /// file needs its own K.
     pub score_k: ScoreK,
     /// Start from this weight file's values (same layout) instead of the built-in ones.
     pub start: Option<PathBuf>,
