@@ -11,7 +11,7 @@
 
 use crate::binary::read_any;
 use crate::datagen::session_for;
-use crate::scale::golden_section_minimum;
+use crate::scale::{golden_section_minimum, sigmoid};
 use kaleido::eval::weight_file::{rewrite, WeightFile};
 use kaleido::eval::{Pair, WeightSet};
 use kaleido::game::Dialect;
@@ -160,11 +160,6 @@ pub fn load(paths: &[PathBuf]) -> Result<Dataset, String> {
         validation,
         games,
     })
-}
-
-/// `1 / (1 + 10^(-k * eval / 400))`: the predicted result of a score `eval` in centipawns.
-pub fn sigmoid(k: f64, eval: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
 /// The parameters: per element its middlegame and endgame parameter index (the same for an

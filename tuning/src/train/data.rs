@@ -6,7 +6,8 @@
 use crate::binary::{BinFile, Mode};
 use crate::data::{Header, Record};
 use crate::datagen::{session_for, Rng};
-use crate::tune::{fit_scale, sigmoid};
+use crate::scale::{mse, sigmoid};
+use crate::tune::fit_scale;
 use kaleido::eval::nnue::NetInput;
 use kaleido::game::{Dialect, Side};
 use rayon::prelude::*;
@@ -249,15 +250,6 @@ fn held_out(records: &[(usize, &Record)], wanted: usize, seed: u64) -> BTreeSet<
     chosen
 }
 
-/// Mean squared error of `sigmoid(k * x)` against the results, over `(x, result)` pairs.
-fn result_loss(points: &[(f64, f64)], k: f64) -> f64 {
-    let sum: f64 = points
-        .iter()
-        .map(|&(x, r)| (sigmoid(k, x) - r).powi(2))
-        .sum();
-    sum / points.len().max(1) as f64
-}
-
 pub fn load(args: &LoadArgs) -> Result<TrainData, String> {
     let sources = read_sources(&args.data)?;
     let mut mate_like = 0;
@@ -370,14 +362,14 @@ fn set_targets(data: &mut TrainData, facts: Vec<Fact>, args: &LoadArgs) {
         Some(k) => k,
         None => {
             let points: Vec<(f64, f64)> = training().map(|f| (f.2, f.1)).collect();
-            fit_scale(|k| result_loss(&points, k))
+            fit_scale(|k| mse(&points, k))
         }
     };
     data.net_scale = match args.net_scale {
         Some(k) => k,
         None => {
             let points: Vec<(f64, f64)> = training().map(|f| (f.4, f.1)).collect();
-            fit_scale(|k| result_loss(&points, k))
+            fit_scale(|k| mse(&points, k))
         }
     };
     for (held, result, score, side, _, mut sample) in facts {
