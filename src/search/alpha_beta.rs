@@ -1,6 +1,8 @@
 //! The main search below the root: principal variation search (PVS) with a transposition table,
-//! null-move pruning, reverse futility pruning, late move reductions, check extension and
-//! mate-distance pruning. Scores are from the side to move's point of view (negamax).
+//! null-move pruning, reverse futility pruning (trusting a static evaluation that is improving
+//! more), futility, late move and SEE pruning, late move reductions (by history and continuation
+//! history, more where the evaluation is not improving), check extension and mate-distance
+//! pruning. Scores are from the side to move's point of view (negamax).
 
 use super::ordering::{history_index, pick, Scores};
 use super::params::*;
@@ -8,6 +10,9 @@ use super::tt::Bound;
 use super::worker::{lmr_reduction, Found, Worker};
 use crate::game::{MoveList, Rules, Score, INFINITY, MATE, MATE_BOUND};
 use arrayvec::ArrayVec;
+
+/// `Worker::static_evals` of a position in check (it has no static evaluation).
+pub const NO_EVAL: Score = Score::MIN;
 
 /// Quiet moves remembered per node to punish in the history table when another move cuts off.
 const QUIETS_TRACKED: usize = 64;
@@ -66,14 +71,22 @@ impl<G: Rules> Worker<'_, G> {
             }
         }
 
+        // The static evaluation, and whether it rose since this side's last turn ("improving"):
+        // where it did, reverse futility trusts it more, and late moves are reduced less.
+        let static_eval = if in_check { NO_EVAL } else { self.evaluate() };
+        self.static_evals[ply] = static_eval;
+        let improving = !in_check
+            && ply >= 2
+            && self.static_evals[ply - 2] != NO_EVAL
+            && static_eval > self.static_evals[ply - 2];
+
         // Set when this node is so far below alpha that quiet moves cannot help at this depth.
         let mut futile = false;
         if !pv_node && !in_check {
-            let static_eval = self.evaluate();
             // Reverse futility: far enough above beta, a quiet position will not fall below it.
             if depth <= REVERSE_FUTILITY_DEPTH
                 && beta.abs() < MATE_BOUND
-                && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && static_eval - REVERSE_FUTILITY_MARGIN * (depth - improving as i32) >= beta
             {
                 return static_eval;
             }
@@ -86,6 +99,7 @@ impl<G: Rules> Worker<'_, G> {
                 && self.game.null_move_allowed()
             {
                 let reduction = NULL_MOVE_REDUCTION_BASE + depth / NULL_MOVE_REDUCTION_DIVISOR;
+                self.heuristics.set_played(ply, None);
                 self.game.make_null();
                 let score =
                     -self.alpha_beta(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
@@ -126,12 +140,28 @@ impl<G: Rules> Worker<'_, G> {
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
             let quiet = !self.game.is_noisy(mv);
-            let history = if quiet {
-                history_index(&self.game, mv)
-            } else {
-                0
-            };
+            let history = history_index(&self.game, mv);
             let killer = quiet && self.heuristics.is_killer(ply, mv);
+            // SEE pruning: near the horizon a move that loses material in the exchange it starts
+            // is left out (a quiet move by a little, a capture by more: it may yet win back what
+            // the exchange says it loses). Never the first move, nor while every move so far
+            // loses to mate.
+            if !pv_node
+                && !in_check
+                && i > 0
+                && depth <= SEE_PRUNING_DEPTH
+                && found.best > -MATE_BOUND
+            {
+                let threshold = if quiet {
+                    -SEE_QUIET_MARGIN * depth
+                } else {
+                    -SEE_NOISY_MARGIN * depth * depth
+                };
+                if !self.game.see_ge(mv, threshold) {
+                    continue;
+                }
+            }
+            self.heuristics.set_played(ply, Some(history));
             self.game.make(mv);
             let gives_check = self.game.in_check();
             // Quiet moves that neither check nor escape check are skipped at shallow depth when
@@ -154,7 +184,12 @@ impl<G: Rules> Worker<'_, G> {
                 // first and in full only if they surprise.
                 let mut reduction = 0;
                 if depth >= LMR_DEPTH && i >= LMR_MOVES && quiet && !in_check && !gives_check {
-                    reduction = lmr_reduction(depth, i) - pv_node as i32 - killer as i32;
+                    let record = self.heuristics.quiet_score(ply, history);
+                    reduction = lmr_reduction(depth, i)
+                        - pv_node as i32
+                        - killer as i32
+                        - record / LMR_HISTORY_DIVISOR
+                        + !improving as i32;
                     reduction = reduction.min(new_depth - 1).max(0);
                 }
                 let mut score =
@@ -174,9 +209,9 @@ impl<G: Rules> Worker<'_, G> {
             if self.take(&mut found, ply, mv, score, beta) {
                 if quiet {
                     self.heuristics.add_killer(ply, mv);
-                    self.heuristics.update_history(history, depth, true);
+                    self.heuristics.update_quiet(ply, history, depth, true);
                     for &other in &quiets_tried {
-                        self.heuristics.update_history(other, depth, false);
+                        self.heuristics.update_quiet(ply, other, depth, false);
                     }
                 }
                 break;

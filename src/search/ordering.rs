@@ -5,12 +5,31 @@ use super::params::*;
 use crate::game::{MoveList, Rules, HISTORY_SLOTS, MAX_MOVES};
 use arrayvec::ArrayVec;
 
-/// Killer moves and the history table of one search thread.
+/// Killer moves and the history tables of one search thread.
 pub struct Heuristics<M> {
     /// Two quiet moves per ply that caused a cutoff at that ply.
     killers: Vec<[Option<M>; 2]>,
     /// Cutoff statistics per side and `Rules::history_slot`.
     history: Vec<i32>,
+    /// Continuation histories: cutoff statistics of a quiet move given the move played one
+    /// (`[0]`) and two (`[1]`) plies before it. A reply that works against one move usually
+    /// works against it elsewhere in the tree, which the plain history cannot tell apart.
+    /// Indexed by a hash of the two history indices (the product of two slot ranges is far
+    /// too large to hold, and few pairs ever occur).
+    continuation: [Vec<i16>; 2],
+    /// The history index of the move played at each ply of the main search's current line
+    /// (`NO_SLOT` for a null move). Quiescence records none: it orders quiet moves only when
+    /// evading a check, and then with whatever the plies below it hold.
+    played: Vec<usize>,
+}
+
+/// `Heuristics::played` of a null move: no continuation statistics follow it.
+const NO_SLOT: usize = usize::MAX;
+
+/// Index of `current` in a continuation table after `previous`.
+fn continuation_index(previous: usize, current: usize) -> usize {
+    let mixed = (previous as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    (mixed as usize ^ current) & (CONTINUATION_ENTRIES - 1)
 }
 
 /// The history index of `mv` for the side to move (slots beyond the contract wrap, never panic).
@@ -23,6 +42,49 @@ impl<M: Copy + Eq> Heuristics<M> {
         Heuristics {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SLOTS],
+            continuation: [vec![0; CONTINUATION_ENTRIES], vec![0; CONTINUATION_ENTRIES]],
+            played: vec![NO_SLOT; MAX_PLY + 1],
+        }
+    }
+
+    /// The move with history index `index` (or a null move, `None`) is played at `ply`.
+    pub fn set_played(&mut self, ply: usize, index: Option<usize>) {
+        self.played[ply] = index.unwrap_or(NO_SLOT);
+    }
+
+    /// The continuation table entries of a quiet move with history `index` at `ply`.
+    fn continuation_entries(&self, ply: usize, index: usize) -> [Option<usize>; 2] {
+        let before = |distance: usize| {
+            let previous = *self.played.get(ply.checked_sub(distance)?)?;
+            (previous != NO_SLOT).then(|| continuation_index(previous, index))
+        };
+        [before(1), before(2)]
+    }
+
+    /// How well a quiet move with history `index` at `ply` did before: its history plus its
+    /// continuation histories (each within `HISTORY_MAX`).
+    pub fn quiet_score(&self, ply: usize, index: usize) -> i32 {
+        let mut score = self.history[index];
+        for (table, entry) in self.continuation_entries(ply, index).iter().enumerate() {
+            if let Some(e) = entry {
+                score += self.continuation[table][*e] as i32;
+            }
+        }
+        score
+    }
+
+    /// Rewards (`good`) or punishes a quiet move at `ply` in the history and continuation
+    /// tables.
+    pub fn update_quiet(&mut self, ply: usize, index: usize, depth: i32, good: bool) {
+        self.update_history(index, depth, good);
+        let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
+        let delta = if good { bonus } else { -bonus };
+        for (table, entry) in self.continuation_entries(ply, index).iter().enumerate() {
+            if let Some(e) = entry {
+                let value = &mut self.continuation[table][*e];
+                let old = *value as i32;
+                *value = (old + delta - old * delta.abs() / HISTORY_MAX) as i16;
+            }
         }
     }
 
@@ -44,15 +106,11 @@ impl<M: Copy + Eq> Heuristics<M> {
     }
 
     /// Rewards (`good`) or punishes a quiet move; gravity keeps values within `HISTORY_MAX`.
-    pub fn update_history(&mut self, index: usize, depth: i32, good: bool) {
+    fn update_history(&mut self, index: usize, depth: i32, good: bool) {
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
         let delta = if good { bonus } else { -bonus };
         let entry = &mut self.history[index];
         *entry += delta - *entry * delta.abs() / HISTORY_MAX;
-    }
-
-    pub fn history(&self, index: usize) -> i32 {
-        self.history[index]
     }
 }
 
@@ -70,7 +128,7 @@ pub fn is_losing_noisy(score: i32) -> bool {
 }
 
 /// Scores `moves` for ordering: TT move, noisy moves that do not lose by MVV-LVA, killers, quiet
-/// moves by history, losing noisy moves.
+/// moves by history and continuation history, losing noisy moves.
 pub fn score_moves<G: Rules>(
     game: &G,
     moves: &MoveList<G::Move>,
@@ -96,7 +154,7 @@ pub fn score_moves<G: Rules>(
         } else if killers[1] == Some(mv) {
             ORDER_KILLER_SECOND
         } else {
-            heuristics.history(history_index(game, mv))
+            heuristics.quiet_score(ply, history_index(game, mv))
         };
         scores.push(score);
     }
@@ -155,6 +213,40 @@ fn sort_tail<M: Copy>(moves: &mut MoveList<M>, scores: &mut Scores, from: usize)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_is_remembered_against_the_move_it_answered() {
+        let mut h: Heuristics<u8> = Heuristics::new();
+        let (reply, other) = (500, 501);
+        // The reply cut off after move 7 (one ply back) and move 3 (two back); another
+        // quiet move was tried there first and failed.
+        h.set_played(0, Some(3));
+        h.set_played(1, Some(7));
+        h.update_quiet(2, reply, 6, true);
+        h.update_quiet(2, other, 6, false);
+        let after_7 = h.quiet_score(2, reply);
+        // Plain history alone is what the reply scores after moves it never answered, and
+        // after a null move one ply back.
+        h.set_played(0, Some(4));
+        h.set_played(1, Some(8));
+        let elsewhere = h.quiet_score(2, reply);
+        h.set_played(1, None);
+        let after_null = h.quiet_score(2, reply);
+        assert!(after_7 > elsewhere, "{after_7} {elsewhere}");
+        assert_eq!(elsewhere, h.history[reply]);
+        assert_eq!(after_null, h.history[reply]);
+        assert_eq!(
+            after_7,
+            3 * h.history[reply],
+            "three tables, one bonus each"
+        );
+        h.set_played(0, Some(3));
+        h.set_played(1, Some(7));
+        assert!(
+            h.quiet_score(2, other) < -h.history[reply],
+            "the loser is punished thrice"
+        );
+    }
 
     #[test]
     fn picks_come_out_best_first_for_short_and_long_lists() {

@@ -53,6 +53,13 @@ pub const FUTILITY_MARGIN: Score = 120;
 pub const LATE_MOVE_DEPTH: i32 = 3;
 pub const LATE_MOVE_BASE: usize = 3;
 
+/// SEE pruning: at this depth or less, a quiet move that loses more than `QUIET_MARGIN` per ply
+/// by the variant's SEE is skipped, and a noisy one that loses more than `NOISY_MARGIN` per ply
+/// squared.
+pub const SEE_PRUNING_DEPTH: i32 = 8;
+pub const SEE_QUIET_MARGIN: Score = 60;
+pub const SEE_NOISY_MARGIN: Score = 20;
+
 /// Internal iterative reduction: a node this deep without a TT move is searched one ply less.
 pub const IIR_DEPTH: i32 = 4;
 
@@ -75,6 +82,11 @@ pub const ORDER_KILLER_SECOND: i32 = 1 << 27;
 pub const SELECTION_PICKS: usize = 8;
 /// History scores stay within +-HISTORY_MAX (gravity formula), well under the killer band.
 pub const HISTORY_MAX: i32 = 1 << 14;
+/// Entries of each continuation history table (two per search thread, 2 bytes each).
+pub const CONTINUATION_ENTRIES: usize = 1 << 20;
+/// Late move reductions shrink by one ply per this much of a quiet move's history score
+/// (history plus continuation histories, each within `HISTORY_MAX`), and grow likewise.
+pub const LMR_HISTORY_DIVISOR: i32 = 16384;
 /// History bonus per ply of depth squared, capped so one deep cutoff does not dominate.
 pub const HISTORY_BONUS_CAP: i32 = 1200;
 

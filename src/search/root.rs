@@ -2,7 +2,7 @@
 //! Root moves keep their scores and lines between iterations; after each line they are re-sorted
 //! (stably), so that the best move of the last completed work is always first.
 
-use super::ordering::{pick, Scores};
+use super::ordering::{history_index, pick, Scores};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::Bound;
@@ -218,6 +218,8 @@ impl<G: Rules> Worker<'_, G> {
         let mut best_index = None;
         for (i, rm) in root_moves.iter_mut().enumerate().skip(line) {
             let mv = rm.mv;
+            let played = history_index(&self.game, mv);
+            self.heuristics.set_played(0, Some(played));
             self.game.make(mv);
             let score = if i == line {
                 -self.alpha_beta(depth - 1, -beta, -alpha, 1, true)

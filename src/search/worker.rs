@@ -80,6 +80,8 @@ pub struct Worker<'a, G: Rules> {
     next_poll: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
+    /// The main search's static evaluation at each ply of the current line (`NO_EVAL` in check).
+    pub static_evals: Vec<Score>,
     /// Depth of the current iteration.
     pub root_depth: i32,
     /// The search must unwind now: results computed after this are garbage.
@@ -129,6 +131,7 @@ impl<'a, G: Rules> Worker<'a, G> {
             unflushed: 0,
             next_poll: CHECK_INTERVAL,
             seldepth: 0,
+            static_evals: vec![super::alpha_beta::NO_EVAL; MAX_PLY + 1],
             root_depth: 0,
             aborted: false,
             eval_cache: vec![CachedEval::default(); EVAL_CACHE_ENTRIES],
