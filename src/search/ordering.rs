@@ -32,6 +32,12 @@ fn continuation_index(previous: usize, current: usize) -> usize {
     (mixed as usize ^ current) & (CONTINUATION_ENTRIES - 1)
 }
 
+/// A history `value` after a reward (`delta` > 0) or punishment: gravity keeps it within
+/// `HISTORY_MAX`.
+fn with_gravity(value: i32, delta: i32) -> i32 {
+    value + delta - value * delta.abs() / HISTORY_MAX
+}
+
 /// The history index of `mv` for the side to move (slots beyond the contract wrap, never panic).
 pub fn history_index<G: Rules>(game: &G, mv: G::Move) -> usize {
     game.side_to_move().index() * HISTORY_SLOTS + game.history_slot(mv) % HISTORY_SLOTS
@@ -76,14 +82,14 @@ impl<M: Copy + Eq> Heuristics<M> {
     /// Rewards (`good`) or punishes a quiet move at `ply` in the history and continuation
     /// tables.
     pub fn update_quiet(&mut self, ply: usize, index: usize, depth: i32, good: bool) {
-        self.update_history(index, depth, good);
         let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
         let delta = if good { bonus } else { -bonus };
+        self.history[index] = with_gravity(self.history[index], delta);
         for (table, entry) in self.continuation_entries(ply, index).iter().enumerate() {
             if let Some(e) = entry {
                 let value = &mut self.continuation[table][*e];
-                let old = *value as i32;
-                *value = (old + delta - old * delta.abs() / HISTORY_MAX) as i16;
+                // Within `HISTORY_MAX`, which `i16` holds.
+                *value = with_gravity(*value as i32, delta) as i16;
             }
         }
     }
@@ -103,14 +109,6 @@ impl<M: Copy + Eq> Heuristics<M> {
             slot[1] = slot[0];
             slot[0] = Some(mv);
         }
-    }
-
-    /// Rewards (`good`) or punishes a quiet move; gravity keeps values within `HISTORY_MAX`.
-    fn update_history(&mut self, index: usize, depth: i32, good: bool) {
-        let bonus = (depth * depth).min(HISTORY_BONUS_CAP);
-        let delta = if good { bonus } else { -bonus };
-        let entry = &mut self.history[index];
-        *entry += delta - *entry * delta.abs() / HISTORY_MAX;
     }
 }
 
