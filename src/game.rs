@@ -62,6 +62,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn no_moves_outcome(&self) -> Outcome;
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
+    /// Brings up to date what `evaluate` reads but `make` leaves pending (a network's
+    /// accumulators: `make` records the features a move changes, and most positions the search
+    /// makes are never evaluated). The search calls it just before `evaluate`; `evaluate` alone
+    /// gives the same score, only slower.
+    fn prepare_evaluation(&mut self) {}
 
     /// Captures, promotions and the like: ordered by `order_hint`, kept out of killers/history.
     fn is_noisy(&self, mv: Self::Move) -> bool;

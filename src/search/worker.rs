@@ -219,7 +219,9 @@ impl<'a, G: Rules> Worker<'a, G> {
             );
             return entry.score;
         }
+        self.game.prepare_evaluation();
         let score = fresh(&self.game);
+        let entry = &mut self.eval_cache[key as usize % EVAL_CACHE_ENTRIES];
         *entry = CachedEval {
             key,
             score,

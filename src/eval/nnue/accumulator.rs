@@ -1,17 +1,42 @@
 //! The accumulators a game keeps in its position: one frame per ply, each holding White's and
-//! Black's view (`hidden` values each). `make` pushes a copy of the top frame and the game then
-//! adds and removes the features its move changed; `unmake` pops. Without a network every call is
-//! a no-op and the game evaluates by hand.
+//! Black's view (`hidden` values each). `make` pushes a frame and the game reports the features
+//! its move changed; `unmake` pops. Without a network every call is a no-op and the game
+//! evaluates by hand.
+//!
+//! Updates are lazy: a new frame only records its feature changes, and [`Accumulators::update`]
+//! computes the frames up to the top when the search is about to evaluate. Many positions are
+//! made and never evaluated (moves pruned once they are seen to give no check, nodes cut by the
+//! transposition table or answered by the evaluation cache), and they then cost no column
+//! arithmetic at all; a computed frame is its parent plus its changes in one pass, with no
+//! separate copy.
 
 use super::{NetInput, Network};
 use crate::game::{Score, Side, MATE_BOUND};
 use std::sync::Arc;
 
+/// A feature that became active (`add`) or inactive, by its index from each side's view.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    white: u32,
+    black: u32,
+    add: bool,
+}
+
 #[derive(Clone, Default)]
 pub struct Accumulators {
     net: Option<Arc<Network>>,
-    /// Frames, oldest first: `2 × hidden` values each, White's view then Black's.
+    /// Frames by ply, the set-up position's first: `2 × hidden` values each, White's view then
+    /// Black's. It only grows (a frame above `depth` is scratch space kept for the next push).
     frames: Vec<i16>,
+    /// The frame of the current position.
+    depth: usize,
+    /// Frames `0..computed` hold their position's values; the others (up to `depth`) are
+    /// pending: their parent plus their changes. At least 1: the set-up frame is always computed.
+    computed: usize,
+    /// Where each frame's changes start in `changes` (frame 0 has none: entry 0 is 0).
+    starts: Vec<usize>,
+    /// The pending frames' changes, in order.
+    changes: Vec<Change>,
 }
 
 impl Accumulators {
@@ -20,6 +45,10 @@ impl Accumulators {
         let mut acc = Accumulators {
             net,
             frames: Vec::new(),
+            depth: 0,
+            computed: 1,
+            starts: vec![0],
+            changes: Vec::new(),
         };
         if let Some(net) = &acc.net {
             let input = input();
@@ -42,51 +71,129 @@ impl Accumulators {
         self.net.as_ref()
     }
 
-    /// A new ply: a copy of the current frame on top.
+    /// A new ply: a frame of no changes yet on top.
     #[inline]
     pub fn push(&mut self) {
         if let Some(net) = &self.net {
-            let width = 2 * net.hidden;
-            let start = self.frames.len() - width;
-            self.frames.extend_from_within(start..);
+            self.depth += 1;
+            self.starts.push(self.changes.len());
+            let needed = (self.depth + 1) * 2 * net.hidden;
+            if self.frames.len() < needed {
+                self.frames.resize(needed, 0);
+            }
         }
     }
 
     /// Back to the previous ply.
     #[inline]
     pub fn pop(&mut self) {
-        if let Some(net) = &self.net {
-            // Never below the set-up frame, whatever an unbalanced caller does.
-            let keep = (self.frames.len().saturating_sub(2 * net.hidden)).max(2 * net.hidden);
-            self.frames.truncate(keep);
+        // Never below the set-up frame, whatever an unbalanced caller does.
+        if self.net.is_some() && self.depth > 0 {
+            if let Some(start) = self.starts.pop() {
+                self.changes.truncate(start);
+            }
+            self.depth -= 1;
+            self.computed = self.computed.min(self.depth + 1);
         }
     }
 
-    /// The top frame's two views.
+    /// Records a change to the top frame, or applies it there when that frame is already
+    /// computed (a change made without a push, or after an update on the same ply).
     #[inline]
-    fn top(frames: &mut [i16], hidden: usize) -> (&mut [i16], &mut [i16]) {
-        let start = frames.len() - 2 * hidden;
-        frames[start..].split_at_mut(hidden)
+    fn change(&mut self, change: Change) {
+        let Some(net) = &self.net else {
+            return;
+        };
+        if self.computed > self.depth {
+            let start = self.depth * 2 * net.hidden;
+            let (white, black) =
+                self.frames[start..start + 2 * net.hidden].split_at_mut(net.hidden);
+            if change.add {
+                net.add(change.white, white);
+                net.add(change.black, black);
+            } else {
+                net.remove(change.white, white);
+                net.remove(change.black, black);
+            }
+        } else {
+            self.changes.push(change);
+        }
     }
 
     /// A feature became active: `white` and `black` are its indices from each side's view.
     #[inline]
     pub fn add(&mut self, white: u32, black: u32) {
-        if let Some(net) = &self.net {
-            let (w, b) = Self::top(&mut self.frames, net.hidden);
-            net.add(white, w);
-            net.add(black, b);
-        }
+        self.change(Change {
+            white,
+            black,
+            add: true,
+        });
     }
 
     /// A feature became inactive.
     #[inline]
     pub fn remove(&mut self, white: u32, black: u32) {
-        if let Some(net) = &self.net {
-            let (w, b) = Self::top(&mut self.frames, net.hidden);
-            net.remove(white, w);
-            net.remove(black, b);
+        self.change(Change {
+            white,
+            black,
+            add: false,
+        });
+    }
+
+    /// Computes the pending frames up to the current position's, so that `evaluate` reads it
+    /// directly. The search calls it before it evaluates (`Rules::prepare_evaluation`).
+    #[inline]
+    pub fn update(&mut self) {
+        let Some(net) = &self.net else {
+            return;
+        };
+        let width = 2 * net.hidden;
+        while self.computed <= self.depth {
+            let frame = self.computed;
+            let end = self
+                .starts
+                .get(frame + 1)
+                .copied()
+                .unwrap_or(self.changes.len());
+            let changes = &self.changes[self.starts[frame]..end];
+            let (below, above) = self.frames.split_at_mut(frame * width);
+            apply(
+                net,
+                &below[(frame - 1) * width..],
+                &mut above[..width],
+                changes,
+            );
+            self.computed += 1;
         }
+    }
+
+    /// The current position's two views: the top frame when it is computed, otherwise computed
+    /// into `scratch` from the last computed frame (for callers outside the search, which do not
+    /// `update`; the frames stay as they are).
+    fn current<'a>(&'a self, net: &Network, scratch: &'a mut Vec<i16>) -> &'a [i16] {
+        let width = 2 * net.hidden;
+        if self.computed > self.depth {
+            let start = self.depth * width;
+            return &self.frames[start..start + width];
+        }
+        let from = self.computed - 1;
+        let mut parent = self.frames[from * width..(from + 1) * width].to_vec();
+        scratch.resize(width, 0);
+        for frame in self.computed..=self.depth {
+            let end = self
+                .starts
+                .get(frame + 1)
+                .copied()
+                .unwrap_or(self.changes.len());
+            apply(
+                net,
+                &parent,
+                scratch,
+                &self.changes[self.starts[frame]..end],
+            );
+            parent.copy_from_slice(scratch);
+        }
+        scratch
     }
 
     /// The network's score for `side` to move, or `None` without a network. A network trained
@@ -94,8 +201,8 @@ impl Accumulators {
     #[inline]
     pub fn evaluate(&self, side: Side, hand: impl FnOnce() -> Score) -> Option<Score> {
         let net = self.net.as_ref()?;
-        let start = self.frames.len() - 2 * net.hidden;
-        let (white, black) = self.frames[start..].split_at(net.hidden);
+        let mut scratch = Vec::new();
+        let (white, black) = self.current(net, &mut scratch).split_at(net.hidden);
         let score = match side {
             Side::White => net.output(white, black),
             Side::Black => net.output(black, white),
@@ -107,12 +214,79 @@ impl Accumulators {
         })
     }
 
-    /// Whether the top frame equals a full refresh from `input` (debug builds check this).
+    /// Whether the current position's values equal a full refresh from `input` (debug builds
+    /// check this).
     pub fn matches(&self, input: &NetInput) -> bool {
         let Some(net) = &self.net else {
             return true;
         };
         let fresh = Accumulators::new(Some(net.clone()), || input.clone());
-        self.frames[self.frames.len() - 2 * net.hidden..] == fresh.frames[..]
+        let mut scratch = Vec::new();
+        self.current(net, &mut scratch) == &fresh.frames[..]
+    }
+}
+
+/// `frame` (both views) = `parent` plus `changes`. The first two changes are folded into the
+/// pass that copies the parent (a quiet move is one addition and one removal: a single pass per
+/// view); any further ones are applied in place.
+fn apply(net: &Network, parent: &[i16], frame: &mut [i16], changes: &[Change]) {
+    let h = net.hidden;
+    let (parent_white, parent_black) = parent.split_at(h);
+    let (white, black) = frame.split_at_mut(h);
+    for (view, (from, to)) in [(parent_white, white), (parent_black, black)]
+        .into_iter()
+        .enumerate()
+    {
+        let feature = |c: &Change| if view == 0 { c.white } else { c.black };
+        match changes {
+            [] => to.copy_from_slice(from),
+            [a] => {
+                to.copy_from_slice(from);
+                signed(net, feature(a), a.add, to);
+            }
+            [a, b, rest @ ..] => {
+                let (ca, cb) = (net.column(feature(a)), net.column(feature(b)));
+                match (a.add, b.add) {
+                    (true, false) => combine::<true, false>(from, ca, cb, to),
+                    (false, true) => combine::<true, false>(from, cb, ca, to),
+                    (true, true) => combine::<true, true>(from, ca, cb, to),
+                    (false, false) => combine::<false, false>(from, ca, cb, to),
+                }
+                for c in rest {
+                    signed(net, feature(c), c.add, to);
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+fn signed(net: &Network, feature: u32, add: bool, accumulator: &mut [i16]) {
+    if add {
+        net.add(feature, accumulator);
+    } else {
+        net.remove(feature, accumulator);
+    }
+}
+
+/// `to = from ± a ± b` (`+` where `ADD_A`, `ADD_B`), in one pass the compiler vectorises.
+#[inline]
+fn combine<const ADD_A: bool, const ADD_B: bool>(
+    from: &[i16],
+    a: &[i16],
+    b: &[i16],
+    to: &mut [i16],
+) {
+    for (((t, &f), &x), &y) in to.iter_mut().zip(from).zip(a).zip(b) {
+        let v = if ADD_A {
+            f.wrapping_add(x)
+        } else {
+            f.wrapping_sub(x)
+        };
+        *t = if ADD_B {
+            v.wrapping_add(y)
+        } else {
+            v.wrapping_sub(y)
+        };
     }
 }

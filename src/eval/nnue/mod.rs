@@ -135,15 +135,6 @@ impl Network {
         }
     }
 
-    /// Moves a piece: `to` becomes active and `from` inactive, in one pass.
-    #[inline]
-    pub fn add_remove(&self, to: u32, from: u32, accumulator: &mut [i16]) {
-        let (add, sub) = (self.column(to), self.column(from));
-        for ((a, &w), &v) in accumulator.iter_mut().zip(add).zip(sub) {
-            *a = a.wrapping_add(w).wrapping_sub(v);
-        }
-    }
-
     /// The score in centipawns for the side whose accumulator is `us`, kept clear of mate scores.
     pub fn output(&self, us: &[i16], them: &[i16]) -> Score {
         let (w_us, w_them) = self.output_weights.split_at(self.hidden);

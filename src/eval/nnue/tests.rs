@@ -1,6 +1,7 @@
 use super::*;
 use crate::game::{Dialect, MoveList, Notation};
 use crate::rng::SplitMix64 as Rng;
+use std::sync::Arc;
 
 fn input(side: Side, white: &[u32], black: &[u32]) -> NetInput {
     NetInput {
@@ -39,6 +40,12 @@ pub(crate) fn walk_checking_accumulators<G: Notation>(
 ) {
     let fresh = net.evaluate(&input(game));
     assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
+    // Computed at every other ply only, so that both a pending frame and a run of two are
+    // computed and read.
+    if depth.is_multiple_of(2) {
+        game.prepare_evaluation();
+        assert_eq!(game.evaluate(), fresh, "{}", game.fen(Dialect::Uci));
+    }
     *nodes += 1;
     if depth == 0 {
         return;
@@ -133,16 +140,71 @@ fn the_integer_net_computes_what_its_weights_say() {
 }
 
 #[test]
-fn incremental_updates_equal_a_refresh() {
-    let net = Network::quantise(&random_float_net(11, 8, 16));
-    let mut acc = vec![0; 16];
-    net.refresh(&[1, 4], &mut acc);
-    net.add_remove(6, 4, &mut acc);
-    net.add(2, &mut acc);
-    net.remove(1, &mut acc);
-    let mut fresh = vec![0; 16];
-    net.refresh(&[6, 2], &mut fresh);
-    assert_eq!(acc, fresh);
+fn lazy_frames_equal_a_refresh_after_any_changes() {
+    // Random plies of 0 to 4 changes each (every pair of signs the fused pass handles, and
+    // changes beyond the first two), popped at random, evaluated sometimes after `update` and
+    // sometimes from the pending frames; each time the score and the values must be those of a
+    // refresh of the features the plies left active.
+    let net = Arc::new(Network::quantise(&random_float_net(11, 8, 16)));
+    let mut rng = Rng::new(3);
+    let mut acc = Accumulators::new(Some(net.clone()), || input(Side::White, &[1, 4], &[0]));
+    // The active features per ply, as a model: `model.last()` is the current position's.
+    let mut model = vec![(vec![1u32, 4], vec![0u32])];
+    for step in 0..3000 {
+        let roll = rng.below(10);
+        if roll < 2 {
+            acc.pop();
+            if model.len() > 1 {
+                model.pop();
+            }
+        } else if roll < 9 {
+            // Without a push now and then: a change to a computed frame is applied in place.
+            let pushed = roll != 8;
+            if pushed {
+                acc.push();
+                model.push(model.last().cloned().unwrap_or_default());
+            }
+            for _ in 0..rng.below(5) {
+                let Some((white, black)) = model.last_mut() else {
+                    break;
+                };
+                let (w, b) = (rng.below(8) as u32, rng.below(8) as u32);
+                // Toggle: a feature is added only when inactive and removed only when active
+                // in both views together, as a game reports a piece.
+                match (
+                    white.iter().position(|&f| f == w),
+                    black.iter().position(|&f| f == b),
+                ) {
+                    (Some(i), Some(j)) => {
+                        white.remove(i);
+                        black.remove(j);
+                        acc.remove(w, b);
+                    }
+                    (None, None) => {
+                        white.push(w);
+                        black.push(b);
+                        acc.add(w, b);
+                    }
+                    _ => {}
+                }
+            }
+            if !pushed && rng.below(2) == 0 {
+                acc.update();
+            }
+        } else {
+            acc.update();
+        }
+        let Some((white, black)) = model.last() else {
+            break;
+        };
+        let fresh = input(Side::Black, white, black);
+        assert!(acc.matches(&fresh), "step {step}");
+        assert_eq!(
+            acc.evaluate(Side::Black, || 0),
+            Some(net.evaluate(&fresh)),
+            "step {step}"
+        );
+    }
 }
 
 #[test]

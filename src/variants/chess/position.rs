@@ -396,6 +396,9 @@ impl Rules for Chess {
             Outcome::draw("stalemate")
         }
     }
+    fn prepare_evaluation(&mut self) {
+        self.nnue.update();
+    }
     fn evaluate(&self) -> Score {
         if let Some(score) = self.nnue.evaluate(self.side, || eval::evaluate(self)) {
             debug_assert!(

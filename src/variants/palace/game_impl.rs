@@ -50,6 +50,9 @@ impl<R: Ruleset> Rules for PalaceGame<R> {
     fn no_moves_outcome(&self) -> Outcome {
         self.no_moves()
     }
+    fn prepare_evaluation(&mut self) {
+        self.update_network();
+    }
     fn evaluate(&self) -> Score {
         if let Some(score) = self.network_score(|| super::eval::evaluate(self)) {
             return score;

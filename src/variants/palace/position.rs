@@ -164,6 +164,11 @@ impl<R: Ruleset> PalaceGame<R> {
         Ok(game)
     }
 
+    /// Computes the network's pending accumulator frames (`Rules::prepare_evaluation`).
+    pub fn update_network(&mut self) {
+        self.nnue.update();
+    }
+
     /// The network's score for the side to move, when a network evaluates (`hand`: the
     /// hand-written evaluation, which a network trained on top of it adds to).
     pub fn network_score(&self, hand: impl FnOnce() -> Score) -> Option<Score> {

@@ -386,6 +386,9 @@ impl game::Rules for Reflection {
         }
     }
 
+    fn prepare_evaluation(&mut self) {
+        self.nnue.update();
+    }
     fn evaluate(&self) -> Score {
         let hand = || eval::evaluate(self.layout, &self.pos, self.rules);
         match self.nnue.evaluate(self.pos.side, hand) {
