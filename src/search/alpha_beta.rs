@@ -142,39 +142,40 @@ impl<G: Rules> Worker<'_, G> {
             let quiet = !self.game.is_noisy(mv);
             let history = history_index(&self.game, mv);
             let killer = quiet && self.heuristics.is_killer(ply, mv);
+            let prunable = !pv_node && !in_check && i > 0 && found.best > -MATE_BOUND;
+            // Quiet moves that neither check nor escape check are skipped at shallow depth when
+            // the node is hopeless (futility) or when many were tried already (late move
+            // pruning); never the first move, and not while every move so far loses to mate.
+            let skipped_unless_check = quiet
+                && prunable
+                && (futile
+                    || depth <= LATE_MOVE_DEPTH
+                        && quiets_tried.len() >= LATE_MOVE_BASE + (depth * depth) as usize);
             // SEE pruning: near the horizon a move that loses material in the exchange it starts
             // is left out (a quiet move by a little, a capture by more: it may yet win back what
-            // the exchange says it loses). Never the first move, nor while every move so far
-            // loses to mate.
-            if !pv_node
-                && !in_check
-                && i > 0
-                && depth <= SEE_PRUNING_DEPTH
-                && found.best > -MATE_BOUND
-            {
+            // the exchange says it loses). A move skipped above unless it checks is asked only
+            // once it is seen to check: the exchange costs more than the check test.
+            let see_prunes = |game: &G| {
                 let threshold = if quiet {
                     -SEE_QUIET_MARGIN * depth
                 } else {
                     -SEE_NOISY_MARGIN * depth * depth
                 };
-                if !self.game.see_ge(mv, threshold) {
-                    continue;
-                }
+                prunable && depth <= SEE_PRUNING_DEPTH && !game.see_ge(mv, threshold)
+            };
+            if !skipped_unless_check && see_prunes(&self.game) {
+                continue;
             }
-            self.heuristics.set_played(ply, Some(history));
             self.game.make(mv);
             let gives_check = self.game.in_check();
-            // Quiet moves that neither check nor escape check are skipped at shallow depth when
-            // the node is hopeless (futility) or when many were tried already (late move
-            // pruning); never the first move, and not while every move so far loses to mate.
-            if quiet && !pv_node && !in_check && !gives_check && i > 0 && found.best > -MATE_BOUND {
-                let late = depth <= LATE_MOVE_DEPTH
-                    && quiets_tried.len() >= LATE_MOVE_BASE + (depth * depth) as usize;
-                if futile || late {
-                    self.game.unmake();
+            if skipped_unless_check {
+                self.game.unmake();
+                if !gives_check || see_prunes(&self.game) {
                     continue;
                 }
+                self.game.make(mv);
             }
+            self.heuristics.set_played(ply, Some(history));
             let new_depth = depth - 1;
             let alpha = found.alpha;
             let score = if i == 0 {
