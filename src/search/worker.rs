@@ -210,7 +210,8 @@ impl<'a, G: Rules> Worker<'a, G> {
     pub fn evaluate(&mut self) -> Score {
         let key = self.game.key();
         let fresh = |game: &G| game.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
-        let entry = &mut self.eval_cache[key as usize % EVAL_CACHE_ENTRIES];
+        let slot = key as usize % EVAL_CACHE_ENTRIES;
+        let entry = &mut self.eval_cache[slot];
         if entry.filled && entry.key == key {
             debug_assert_eq!(
                 entry.score,
@@ -221,8 +222,7 @@ impl<'a, G: Rules> Worker<'a, G> {
         }
         self.game.prepare_evaluation();
         let score = fresh(&self.game);
-        let entry = &mut self.eval_cache[key as usize % EVAL_CACHE_ENTRIES];
-        *entry = CachedEval {
+        self.eval_cache[slot] = CachedEval {
             key,
             score,
             filled: true,

@@ -106,15 +106,7 @@ impl Accumulators {
         };
         if self.computed > self.depth {
             let start = self.depth * 2 * net.hidden;
-            let (white, black) =
-                self.frames[start..start + 2 * net.hidden].split_at_mut(net.hidden);
-            if change.add {
-                net.add(change.white, white);
-                net.add(change.black, black);
-            } else {
-                net.remove(change.white, white);
-                net.remove(change.black, black);
-            }
+            apply_in_place(net, &mut self.frames[start..start + 2 * net.hidden], change);
         } else {
             self.changes.push(change);
         }
@@ -150,18 +142,18 @@ impl Accumulators {
         let width = 2 * net.hidden;
         while self.computed <= self.depth {
             let frame = self.computed;
+            let start = self.starts[frame];
             let end = self
                 .starts
                 .get(frame + 1)
                 .copied()
                 .unwrap_or(self.changes.len());
-            let changes = &self.changes[self.starts[frame]..end];
             let (below, above) = self.frames.split_at_mut(frame * width);
             apply(
                 net,
                 &below[(frame - 1) * width..],
                 &mut above[..width],
-                changes,
+                &self.changes[start..end],
             );
             self.computed += 1;
         }
@@ -176,22 +168,13 @@ impl Accumulators {
             let start = self.depth * width;
             return &self.frames[start..start + width];
         }
-        let from = self.computed - 1;
-        let mut parent = self.frames[from * width..(from + 1) * width].to_vec();
-        scratch.resize(width, 0);
-        for frame in self.computed..=self.depth {
-            let end = self
-                .starts
-                .get(frame + 1)
-                .copied()
-                .unwrap_or(self.changes.len());
-            apply(
-                net,
-                &parent,
-                scratch,
-                &self.changes[self.starts[frame]..end],
-            );
-            parent.copy_from_slice(scratch);
+        // The pending frames' changes follow one another in `changes`: replay them all on a
+        // copy of the last computed frame.
+        let from = (self.computed - 1) * width;
+        scratch.clear();
+        scratch.extend_from_slice(&self.frames[from..from + width]);
+        for &change in &self.changes[self.starts[self.computed]..] {
+            apply_in_place(net, scratch, change);
         }
         scratch
     }
@@ -228,7 +211,7 @@ impl Accumulators {
 
 /// `frame` (both views) = `parent` plus `changes`. The first two changes are folded into the
 /// pass that copies the parent (a quiet move is one addition and one removal: a single pass per
-/// view); any further ones are applied in place.
+/// view); a lone change and any beyond the first two are applied in place after the copy.
 fn apply(net: &Network, parent: &[i16], frame: &mut [i16], changes: &[Change]) {
     let h = net.hidden;
     let (parent_white, parent_black) = parent.split_at(h);
@@ -239,12 +222,8 @@ fn apply(net: &Network, parent: &[i16], frame: &mut [i16], changes: &[Change]) {
     {
         let feature = |c: &Change| if view == 0 { c.white } else { c.black };
         match changes {
-            [] => to.copy_from_slice(from),
-            [a] => {
-                to.copy_from_slice(from);
-                signed(net, feature(a), a.add, to);
-            }
-            [a, b, rest @ ..] => {
+            [] | [_] => to.copy_from_slice(from),
+            [a, b, ..] => {
                 let (ca, cb) = (net.column(feature(a)), net.column(feature(b)));
                 match (a.add, b.add) {
                     (true, false) => combine::<true, false>(from, ca, cb, to),
@@ -252,20 +231,25 @@ fn apply(net: &Network, parent: &[i16], frame: &mut [i16], changes: &[Change]) {
                     (true, true) => combine::<true, true>(from, ca, cb, to),
                     (false, false) => combine::<false, false>(from, ca, cb, to),
                 }
-                for c in rest {
-                    signed(net, feature(c), c.add, to);
-                }
             }
         }
     }
+    let folded = if changes.len() >= 2 { 2 } else { 0 };
+    for &change in &changes[folded..] {
+        apply_in_place(net, frame, change);
+    }
 }
 
+/// `frame` (both views) plus one change, in place.
 #[inline]
-fn signed(net: &Network, feature: u32, add: bool, accumulator: &mut [i16]) {
-    if add {
-        net.add(feature, accumulator);
+fn apply_in_place(net: &Network, frame: &mut [i16], change: Change) {
+    let (white, black) = frame.split_at_mut(net.hidden);
+    if change.add {
+        net.add(change.white, white);
+        net.add(change.black, black);
     } else {
-        net.remove(feature, accumulator);
+        net.remove(change.white, white);
+        net.remove(change.black, black);
     }
 }
 
