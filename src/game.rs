@@ -15,6 +15,10 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 /// sends it so that XBoard hands the move back (see `Dialect::XBoard`).
 pub const XBOARD_NULL_MOVE: &str = "@@@@";
 
+/// Chess's pawn in `evaluate`'s units: the search's material margins are counted in it, and
+/// it is `Rules::material_unit` unless a game says otherwise.
+pub const PAWN_UNIT: Score = 100;
+
 /// Size of the history/killer index space that `Rules::history_slot` maps into.
 pub const HISTORY_SLOTS: usize = 1 << 16;
 
@@ -81,6 +85,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// leaves ordering and pruning as they would be without SEE.
     fn see_ge(&self, _mv: Self::Move, threshold: Score) -> bool {
         threshold <= 0
+    }
+    /// The game's small change of material in `evaluate`'s and `see_ge`'s units, what a pawn
+    /// is to chess (`PAWN_UNIT`): the search counts its material margins in it, so that a game
+    /// whose pieces are all worth more is not pruned more eagerly for losing the same material.
+    fn material_unit(&self) -> Score {
+        PAWN_UNIT
     }
     /// Non-zero and unique among the legal moves of one position: what the TT stores.
     fn move_key(mv: Self::Move) -> u32;

@@ -8,7 +8,7 @@ use super::ordering::{history_index, pick, Scores};
 use super::params::*;
 use super::tt::Bound;
 use super::worker::{lmr_reduction, Found, Worker};
-use crate::game::{MoveList, Rules, Score, INFINITY, MATE, MATE_BOUND};
+use crate::game::{MoveList, Rules, Score, INFINITY, MATE, MATE_BOUND, PAWN_UNIT};
 use arrayvec::ArrayVec;
 
 /// `Worker::static_evals` of a position in check (it has no static evaluation).
@@ -137,6 +137,10 @@ impl<G: Rules> Worker<'_, G> {
             alpha,
         };
         let mut quiets_tried: ArrayVec<usize, QUIETS_TRACKED> = ArrayVec::new();
+        // The margins are chess's, in pawns of the game (`Rules::material_unit`).
+        let unit = self.game.material_unit();
+        let see_quiet_margin = SEE_QUIET_MARGIN * unit / PAWN_UNIT;
+        let see_noisy_margin = SEE_NOISY_MARGIN * unit / PAWN_UNIT;
         for i in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, i);
             let quiet = !self.game.is_noisy(mv);
@@ -157,9 +161,9 @@ impl<G: Rules> Worker<'_, G> {
             // once it is seen to check: the exchange costs more than the check test.
             let see_prunes = |game: &G| {
                 let threshold = if quiet {
-                    -SEE_QUIET_MARGIN * depth
+                    -see_quiet_margin * depth
                 } else {
-                    -SEE_NOISY_MARGIN * depth * depth
+                    -see_noisy_margin * depth * depth
                 };
                 prunable && depth <= SEE_PRUNING_DEPTH && !game.see_ge(mv, threshold)
             };

@@ -55,7 +55,8 @@ pub const LATE_MOVE_BASE: usize = 3;
 
 /// SEE pruning: at this depth or less, a quiet move that loses more than `QUIET_MARGIN` per ply
 /// by the variant's SEE is skipped, and a noisy one that loses more than `NOISY_MARGIN` per ply
-/// squared.
+/// squared; both in chess's centipawns (`game::PAWN_UNIT`), scaled to the game's own
+/// `Rules::material_unit`.
 pub const SEE_PRUNING_DEPTH: i32 = 8;
 pub const SEE_QUIET_MARGIN: Score = 60;
 pub const SEE_NOISY_MARGIN: Score = 20;

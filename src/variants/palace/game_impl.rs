@@ -69,6 +69,9 @@ impl<R: Ruleset> Rules for PalaceGame<R> {
     fn see_ge(&self, mv: Move, threshold: Score) -> bool {
         super::see::see_ge(self, mv, threshold)
     }
+    fn material_unit(&self) -> Score {
+        R::material_unit()
+    }
     fn move_key(mv: Move) -> u32 {
         // Every real square is a non-zero cell, so the key is never 0.
         ((mv.from as u32) << 16) | mv.to as u32

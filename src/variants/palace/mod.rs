@@ -205,6 +205,10 @@ pub trait Ruleset: Clone + Copy + Send + Sync + 'static {
     fn order_value(kind: Kind) -> i32 {
         Self::LAYOUT.value(kind)
     }
+    /// `Rules::material_unit`: chess's pawn by default.
+    fn material_unit() -> i32 {
+        crate::game::PAWN_UNIT
+    }
     /// The name XBoard knows the game by: by default the registry's.
     fn xboard_variant() -> &'static str {
         Self::NAME

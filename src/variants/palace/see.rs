@@ -152,6 +152,16 @@ mod tests {
     }
 
     #[test]
+    fn xiangqi_material_unit_is_what_a_hung_soldier_loses() {
+        // The search's SEE margins count in this unit: a soldier given away must cost one.
+        use crate::game::Rules;
+        let game = XiangqiGame::new("xiangqi", &Default::default()).expect("start position");
+        let fen = "4k4/3P5/9/9/9/9/9/9/9/5K3 w - - 0 1";
+        assert_eq!(xiangqi(fen, "d9e9"), -game.material_unit());
+        assert!(game.material_unit() > crate::game::PAWN_UNIT);
+    }
+
+    #[test]
     fn sin_yeon_sang_gi_uses_its_own_values() {
         // Rook takes a pawn that the pawn behind it defends.
         let fen = "6k6/13/13/4p8/4p8/13/13/13/13/4RK7 w - - 0 1";

@@ -56,6 +56,12 @@ impl Ruleset for Xiangqi {
         ["卒", "士", "象", "馬", "砲", "車", "將", "?", "?"],
     ];
 
+    /// The soldier: every xiangqi piece is worth more than its chess namesake (the chariot
+    /// 1,283 to a rook's 500), and the soldier at 180 keeps the search's margins in proportion.
+    fn material_unit() -> i32 {
+        Self::order_value(Kind::Pawn)
+    }
+
     /// XBoard 4.9.1 writes the horse `H` and the elephant `E` (measured: its FEN reader rejects
     /// `N`/`B` in xiangqi and its `setboard` sends `H`/`E`).
     fn letter(kind: Kind, dialect: Dialect) -> Option<char> {
