@@ -56,8 +56,9 @@ impl Ruleset for Xiangqi {
         ["卒", "士", "象", "馬", "砲", "車", "將", "?", "?"],
     ];
 
-    /// The soldier: every xiangqi piece is worth more than its chess namesake (the chariot
-    /// 1,283 to a rook's 500), and the soldier at 180 keeps the search's margins in proportion.
+    /// The soldier: every xiangqi piece, the soldier included, is worth more than its chess
+    /// namesake in the tuned weights, and the soldier's weight keeps the search's margins in
+    /// proportion (read from the weights, so a retune carries it along).
     fn material_unit() -> i32 {
         Self::order_value(Kind::Pawn)
     }
