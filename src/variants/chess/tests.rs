@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{Dialect, MoveError, Notation, Rules, Side, VariantOptions};
+use crate::game::{Dialect, MoveError, Notation, Rules, Score, Side, VariantOptions};
 
 fn at(fen: &str) -> Chess {
     let mut g = Chess::new("chess", &VariantOptions::default()).unwrap();
@@ -199,36 +199,34 @@ fn evaluation_is_colour_symmetric() {
     }
 }
 
+/// What both evaluations must know, whatever their figures: a passed pawn further up is worth
+/// more, a pawn up is something, a rook up is at least `rook_up_floor`, a knight is better
+/// centralised than in the corner.
+fn assert_knows_basic_chess(eval: impl Fn(&str) -> Score, rook_up_floor: Score) {
+    assert!(eval("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"));
+    let rook_up = eval("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert!(rook_up > rook_up_floor, "{rook_up}");
+    assert!(eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + 50);
+    assert!(eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"));
+}
+
 /// Regression guards of the tuned weights' judgement (our own figures, not an outside source):
 /// the hand-written evaluation alone, which `UseNNUE false` plays and the net corrects.
 #[test]
 fn evaluation_knows_basic_chess() {
-    let eval = |fen: &str| super::eval::evaluate(&at(fen));
-    // A passed pawn on the sixth rank is worth more than one on the third.
-    assert!(eval("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"));
-    // A rook up is a lot; a pawn up is something.
-    assert!(eval("4k3/8/8/8/8/8/8/R3K3 w - - 0 1") > 300);
-    assert!(eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/4K3 w - - 0 1") + 50);
-    // A knight in the corner is worse than one in the centre.
-    assert!(eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"));
+    assert_knows_basic_chess(|fen| super::eval::evaluate(&at(fen)), 300);
 }
 
 /// Regression guards of the built-in net's judgement, the evaluation the engine plays with (our
 /// own figures). Bare-king endings are rare in its data (the teacher's mates are dropped), so it
-/// values a rook up at about 240, under the hand-written 300 and more: guarded here, not hidden.
+/// values a rook up below the hand-written evaluation's 300: guarded here, not hidden.
 #[test]
 fn evaluation_with_the_net_knows_basic_chess() {
     let eval = |fen: &str| at(fen).evaluate();
-    let level = eval("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_knows_basic_chess(eval, 200);
     let pawn_up = eval("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
     let rook_up = eval("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     let queen_up = eval("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
-    assert!(pawn_up > level + 50, "{pawn_up} {level}");
-    assert!(
-        rook_up > 200 && rook_up > pawn_up + 50,
-        "{rook_up} {pawn_up}"
-    );
+    assert!(rook_up > pawn_up + 50, "{rook_up} {pawn_up}");
     assert!(queen_up > rook_up + 150, "{queen_up} {rook_up}");
-    assert!(eval("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"));
-    assert!(eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"));
 }
