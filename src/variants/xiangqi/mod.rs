@@ -26,8 +26,9 @@ pub const BENCH: &[&str] = &[
 
 /// The network built into the native binary: a correction to the hand-written evaluation
 /// (hidden 128, 4.5 M positions of Kaleido's own 400-node games, played by its earlier nets and
-/// scored by that search; it won its SPRT, docs/nnue.md). The browser build leaves it out: its 416 KB would take `kaleido.wasm`
-/// past its size budget (docs/web.md), so the board in the browser evaluates xiangqi by hand.
+/// scored by that search; it won its SPRT, docs/nnue.md). The browser build leaves it out: its
+/// 416 KB would take `kaleido.wasm` past its size budget (docs/web.md), so the board in the
+/// browser evaluates xiangqi by hand.
 #[cfg(not(target_family = "wasm"))]
 static NETWORK: Embedded = Embedded::new(include_bytes!("network.knnue"));
 
